@@ -1,0 +1,62 @@
+//===- QuantParams.h - Uniform quantization parameters ----------*- C++ -*-===//
+//
+// One place that knows how a !quant.uniform type (per-tensor, per-axis or
+// sub-channel) attaches a scale and zero point to every element of a tensor.
+// The op verifiers, the import and expand passes and the constant folds all
+// read parameters through it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QTOSA_DIALECT_QTOSA_IR_QUANTPARAMS_H
+#define QTOSA_DIALECT_QTOSA_IR_QUANTPARAMS_H
+
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::qtosa {
+
+/// Checks that `qtype` can describe a tensor of `shape` (dynamic sizes are
+/// accepted wherever the type does not fix them). Every failure is reported
+/// through `emitError` with the offending numbers.
+LogicalResult verifyQuantParamsForShape(
+    function_ref<InFlightDiagnostic()> emitError, quant::QuantizedType qtype,
+    ArrayRef<int64_t> shape);
+
+/// The parameters of a uniform quantized type laid out as tensors that
+/// broadcast elementwise (TOSA-style, equal rank) against the data.
+///
+/// Sub-channel blocks that are neither a whole dimension nor one element wide
+/// cannot broadcast directly; for those the data is viewed in `dataShape`,
+/// where each such dimension d is split into [d / block, block], and the
+/// parameters get [d / block, 1] there.
+struct QuantParamLayout {
+  /// Shape in which the data must be viewed; equal to the tensor's own shape
+  /// unless `needsReshape`.
+  SmallVector<int64_t> dataShape;
+  bool needsReshape = false;
+  /// Shape of the parameter tensors, of the same rank as `dataShape`.
+  SmallVector<int64_t> paramShape;
+  /// Row-major over `paramShape`.
+  SmallVector<double> scales;
+  SmallVector<int64_t> zeroPoints;
+
+  bool hasSingleScale() const;
+  bool hasSingleZeroPoint() const;
+};
+
+/// Lays out the parameters of `qtype` for a tensor of `shape`. Fails (without
+/// a diagnostic) for non-uniform types and for sub-channel blocks over
+/// dynamic dimensions; call verifyQuantParamsForShape first for a reason.
+FailureOr<QuantParamLayout> getQuantParamLayout(quant::QuantizedType qtype,
+                                                ArrayRef<int64_t> shape);
+
+/// True when quantize(dequantize(q)) == q for every storage value q under the
+/// dialect's arithmetic (see QTosaOps.td): the storage range is the full range
+/// of its width, the expressed type carries at least two bits more precision
+/// than the storage, and no scale under- or overflows.
+bool isRoundTripExact(quant::QuantizedType qtype);
+
+} // namespace mlir::qtosa
+
+#endif // QTOSA_DIALECT_QTOSA_IR_QUANTPARAMS_H

@@ -1,0 +1,44 @@
+//===- TosaQuantBehaviour.h - How quantization passes a TOSA op -*- C++ -*-===//
+//
+// Quantize and dequantize are elementwise and monotone. Whether they commute
+// with a TOSA op follows from what the op does with element values, not from
+// its name: this header answers that question for every TOSA op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QTOSA_DIALECT_QTOSA_IR_TOSAQUANTBEHAVIOUR_H
+#define QTOSA_DIALECT_QTOSA_IR_TOSAQUANTBEHAVIOUR_H
+
+#include "mlir/IR/Operation.h"
+
+namespace mlir::qtosa {
+
+enum class QuantBehaviour {
+  /// Every output element is a copy of an input element (or of a constant
+  /// such as a pad value): quantize/dequantize commute exactly.
+  DataMovement,
+  /// The op selects or orders values (max, min, clamp, argmax): a monotone
+  /// quantize commutes exactly when all quantized inputs share parameters.
+  OrderPreserving,
+  /// Arithmetic whose output needs its own parameters.
+  Independent,
+};
+
+/// The behaviour of `op`; every op that is not a TOSA data-movement or
+/// order-preserving op is Independent.
+QuantBehaviour getQuantBehaviour(Operation *op);
+
+/// For TOSA ops that take zero points as operands (conv2d, matmul,
+/// avg_pool2d, ...): the index of the data operand, or of the result when
+/// `isResult` is set, that each zero-point operand belongs to. Empty for
+/// other ops.
+struct ZeroPointOperand {
+  unsigned zeroPointIndex;
+  unsigned ownerIndex;
+  bool ownerIsResult;
+};
+SmallVector<ZeroPointOperand> getZeroPointOperands(Operation *op);
+
+} // namespace mlir::qtosa
+
+#endif // QTOSA_DIALECT_QTOSA_IR_TOSAQUANTBEHAVIOUR_H

@@ -1,0 +1,45 @@
+//===- Passes.h - qtosa passes ----------------------------------*- C++ -*-===//
+
+#ifndef QTOSA_TRANSFORMS_PASSES_H
+#define QTOSA_TRANSFORMS_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+#include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
+
+namespace mlir {
+class RewritePatternSet;
+class TypeConverter;
+
+namespace qtosa {
+
+#define GEN_PASS_DECL
+#include "qtosa/Transforms/Passes.h.inc"
+
+/// Counters the import patterns bump; pass null where they are not wanted.
+struct ImportQDQCounters {
+  int64_t quantizeOps = 0;
+  int64_t dequantizeOps = 0;
+  int64_t floatIslands = 0;
+  int64_t integerOps = 0;
+};
+
+/// Patterns that rewrite quant.qcast/dcast/scast and quant-typed TOSA ops into
+/// qtosa ops on storage tensors. `typeConverter` must map quantized tensors to
+/// their storage type (see createQuantStorageTypeConverter).
+void populateImportQDQPatterns(const TypeConverter &typeConverter,
+                               RewritePatternSet &patterns,
+                               ImportQDQCounters *counters = nullptr);
+
+/// A TypeConverter from quantized tensors to storage tensors.
+std::unique_ptr<TypeConverter> createQuantStorageTypeConverter();
+
+/// Patterns that expand qtosa.quantize and qtosa.dequantize into TOSA ops.
+void populateExpandQDQPatterns(RewritePatternSet &patterns);
+
+#define GEN_PASS_REGISTRATION
+#include "qtosa/Transforms/Passes.h.inc"
+
+} // namespace qtosa
+} // namespace mlir
+
+#endif // QTOSA_TRANSFORMS_PASSES_H

@@ -1,0 +1,188 @@
+//===- QuantParams.cpp - Uniform quantization parameters ------------------===//
+
+#include "qtosa/Dialect/QTosa/IR/QuantParams.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/APFloat.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+/// Scales and zero points of any uniform type, in the type's own layout.
+struct RawParams {
+  SmallVector<double> scales;
+  SmallVector<int64_t> zeroPoints;
+};
+} // namespace
+
+static RawParams getRawParams(quant::QuantizedType qtype) {
+  RawParams raw;
+  if (auto uniform = dyn_cast<quant::UniformQuantizedType>(qtype)) {
+    raw.scales.push_back(uniform.getScale());
+    raw.zeroPoints.push_back(uniform.getZeroPoint());
+  } else if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qtype)) {
+    raw.scales.assign(perAxis.getScales().begin(), perAxis.getScales().end());
+    raw.zeroPoints.assign(perAxis.getZeroPoints().begin(),
+                          perAxis.getZeroPoints().end());
+  } else if (auto sub = dyn_cast<quant::UniformQuantizedSubChannelType>(qtype)) {
+    for (const APFloat &scale : sub.getScales().getValues<APFloat>())
+      raw.scales.push_back(scale.convertToDouble());
+    for (const APInt &zp : sub.getZeroPoints().getValues<APInt>())
+      raw.zeroPoints.push_back(zp.getSExtValue());
+  }
+  return raw;
+}
+
+LogicalResult
+mlir::qtosa::verifyQuantParamsForShape(function_ref<InFlightDiagnostic()> emitError,
+                                       quant::QuantizedType qtype,
+                                       ArrayRef<int64_t> shape) {
+  if (!isa<quant::UniformQuantizedType, quant::UniformQuantizedPerAxisType,
+           quant::UniformQuantizedSubChannelType>(qtype))
+    return emitError() << "expected uniform quantization parameters "
+                          "(per-tensor, per-axis or sub-channel), got "
+                       << qtype;
+
+  // The quant dialect bounds scales by the expressed type's range; a NaN
+  // scale slips through its comparisons, and neither a zero nor a negative
+  // scale gives an invertible mapping.
+  RawParams raw = getRawParams(qtype);
+  for (auto [index, scale] : llvm::enumerate(raw.scales))
+    if (!std::isfinite(scale) || scale <= 0.0)
+      return emitError() << "scale #" << index << " is " << scale
+                         << "; scales must be finite and positive";
+  for (auto [index, zp] : llvm::enumerate(raw.zeroPoints))
+    if (zp < qtype.getStorageTypeMin() || zp > qtype.getStorageTypeMax())
+      return emitError() << "zero point #" << index << " is " << zp
+                         << ", outside the storage range ["
+                         << qtype.getStorageTypeMin() << ", "
+                         << qtype.getStorageTypeMax() << "]";
+
+  int64_t rank = static_cast<int64_t>(shape.size());
+  if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qtype)) {
+    int64_t axis = perAxis.getQuantizedDimension();
+    if (axis >= rank)
+      return emitError() << "quantized dimension " << axis
+                         << " is out of range for a tensor of rank " << rank;
+    int64_t count = static_cast<int64_t>(perAxis.getScales().size());
+    if (!ShapedType::isDynamic(shape[axis]) && shape[axis] != count)
+      return emitError() << "per-axis quantization on dimension " << axis
+                         << " has " << count
+                         << " scales, but that dimension has size "
+                         << shape[axis];
+  }
+
+  if (auto sub = dyn_cast<quant::UniformQuantizedSubChannelType>(qtype)) {
+    ArrayRef<int64_t> paramShape = sub.getScales().getType().getShape();
+    if (static_cast<int64_t>(paramShape.size()) != rank)
+      return emitError() << "sub-channel parameters have rank "
+                         << paramShape.size() << ", but the tensor has rank "
+                         << rank;
+    SmallVector<int64_t> blockSizes(rank, 0);
+    for (auto [dim, block] :
+         llvm::zip(sub.getQuantizedDimensions(), sub.getBlockSizes())) {
+      if (dim < 0 || dim >= rank)
+        return emitError() << "sub-channel block on dimension " << dim
+                           << " is out of range for a tensor of rank " << rank;
+      blockSizes[dim] = block;
+    }
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      if (ShapedType::isDynamic(shape[dim]))
+        continue;
+      // A dimension without a block size is one block.
+      int64_t block = blockSizes[dim] ? blockSizes[dim] : shape[dim];
+      if (block <= 0 || shape[dim] % block != 0 ||
+          shape[dim] / block != paramShape[dim])
+        return emitError() << "sub-channel dimension " << dim << " of size "
+                           << shape[dim] << " with block size " << block
+                           << " needs " << (block > 0 ? shape[dim] / block : 0)
+                           << " parameter rows, but the parameters have "
+                           << paramShape[dim];
+    }
+  }
+  return success();
+}
+
+bool QuantParamLayout::hasSingleScale() const {
+  return llvm::all_equal(scales);
+}
+
+bool QuantParamLayout::hasSingleZeroPoint() const {
+  return llvm::all_equal(zeroPoints);
+}
+
+FailureOr<QuantParamLayout>
+mlir::qtosa::getQuantParamLayout(quant::QuantizedType qtype,
+                                 ArrayRef<int64_t> shape) {
+  QuantParamLayout layout;
+  RawParams raw = getRawParams(qtype);
+  if (raw.scales.empty())
+    return failure();
+  layout.scales = std::move(raw.scales);
+  layout.zeroPoints = std::move(raw.zeroPoints);
+  layout.dataShape.assign(shape.begin(), shape.end());
+  layout.paramShape.assign(shape.size(), 1);
+
+  if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qtype)) {
+    int64_t axis = perAxis.getQuantizedDimension();
+    if (axis >= static_cast<int64_t>(shape.size()))
+      return failure();
+    layout.paramShape[axis] = static_cast<int64_t>(layout.scales.size());
+    return layout;
+  }
+
+  if (auto sub = dyn_cast<quant::UniformQuantizedSubChannelType>(qtype)) {
+    ArrayRef<int64_t> blocks = sub.getScales().getType().getShape();
+    if (blocks.size() != shape.size())
+      return failure();
+    layout.dataShape.clear();
+    layout.paramShape.clear();
+    for (auto [size, numBlocks] : llvm::zip(shape, blocks)) {
+      // Whole-dimension and one-element blocks broadcast as they are.
+      if (numBlocks == 1 || numBlocks == size) {
+        layout.dataShape.push_back(size);
+        layout.paramShape.push_back(numBlocks);
+        continue;
+      }
+      if (ShapedType::isDynamic(size) || size % numBlocks != 0)
+        return failure();
+      layout.needsReshape = true;
+      layout.dataShape.append({numBlocks, size / numBlocks});
+      layout.paramShape.append({numBlocks, 1});
+    }
+  }
+  return layout;
+}
+
+bool mlir::qtosa::isRoundTripExact(quant::QuantizedType qtype) {
+  unsigned width = qtype.getStorageTypeIntegralWidth();
+  bool isSigned = qtype.isSigned();
+  // A narrowed range clamps stored values outside it.
+  if (qtype.getStorageTypeMin() !=
+          quant::QuantizedType::getDefaultMinimumForInteger(isSigned, width) ||
+      qtype.getStorageTypeMax() !=
+          quant::QuantizedType::getDefaultMaximumForInteger(isSigned, width))
+    return false;
+
+  auto expressed = dyn_cast<FloatType>(qtype.getExpressedType());
+  if (!expressed)
+    return false;
+  // |q - zp| < 2^width; with p >= width + 2 bits of precision the relative
+  // error of dequantize then quantize stays below 2^-(width+1), which keeps
+  // the product within 1/4 of an integer. The f32 intermediate arithmetic
+  // adds at most 2^(width-22), hence the 16-bit cap.
+  const llvm::fltSemantics &sem = expressed.getFloatSemantics();
+  if (width > 16 || llvm::APFloat::semanticsPrecision(sem) < width + 2)
+    return false;
+
+  double smallestNormal = llvm::APFloat::getSmallestNormalized(sem).convertToDouble();
+  double largest = llvm::APFloat::getLargest(sem).convertToDouble();
+  double maxMagnitude = std::ldexp(1.0, static_cast<int>(width));
+  for (double scale : getRawParams(qtype).scales)
+    if (!(scale >= smallestNormal) || scale * maxMagnitude > largest / 2)
+      return false;
+  return true;
+}

@@ -1,0 +1,270 @@
+//===- ExpandQDQ.cpp - qtosa.quantize/dequantize as TOSA arithmetic -------===//
+//
+// The arithmetic written here is the definition of the two ops: every
+// numeric claim elsewhere (rewrites are exact, lowerings within 1 LSB) is
+// checked by executing its output.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Dialect/QTosa/IR/QuantParams.h"
+#include "qtosa/Transforms/Passes.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Dialect/Tosa/Utils/ConversionUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+#include "llvm/ADT/APFloat.h"
+
+namespace mlir::qtosa {
+#define GEN_PASS_DEF_EXPANDQDQPASS
+#include "qtosa/Transforms/Passes.h.inc"
+} // namespace mlir::qtosa
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+/// Emits the TOSA ops of one expansion, with the parameter constants shaped
+/// as `layout.paramShape` so that they broadcast against the data.
+class QDQExpander {
+public:
+  QDQExpander(PatternRewriter &rewriter, Location loc,
+              const QuantParamLayout &layout)
+      : rewriter(rewriter), loc(loc), layout(layout) {}
+
+  Value reshape(Value value, ArrayRef<int64_t> shape) {
+    auto type = cast<RankedTensorType>(value.getType());
+    return tosa::ReshapeOp::create(
+        rewriter, loc, type.clone(shape), value,
+        tosa::getTosaConstShape(rewriter, loc, shape));
+  }
+
+  Value convert(Value value, Type elementType) {
+    auto type = cast<RankedTensorType>(value.getType());
+    return tosa::CastOp::create(rewriter, loc, type.clone(elementType), value);
+  }
+
+  /// A parameter tensor in `layout.paramShape` holding `values` as f32.
+  Value f32Params(ArrayRef<double> values) {
+    auto type = RankedTensorType::get(layout.paramShape, rewriter.getF32Type());
+    SmallVector<float> narrowed(values.begin(), values.end());
+    if (llvm::all_equal(narrowed))
+      narrowed.resize(1);
+    return constant(type, DenseElementsAttr::get(type, ArrayRef(narrowed)));
+  }
+
+  /// A parameter tensor in `layout.paramShape` holding `values` as i32.
+  Value i32Params(ArrayRef<int64_t> values) {
+    auto type = RankedTensorType::get(layout.paramShape, rewriter.getI32Type());
+    SmallVector<int32_t> narrowed(values.begin(), values.end());
+    if (llvm::all_equal(narrowed))
+      narrowed.resize(1);
+    return constant(type, DenseElementsAttr::get(type, ArrayRef(narrowed)));
+  }
+
+  /// A tensor of rank `rank` with every dimension 1.
+  Value i32Scalar(int64_t rank, int32_t value) {
+    auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1),
+                                      rewriter.getI32Type());
+    return constant(type, DenseElementsAttr::get(type, value));
+  }
+
+  Value mul(Value lhs, Value rhs) {
+    auto shiftType = RankedTensorType::get({1}, rewriter.getI8Type());
+    Value shift = constant(shiftType,
+                           DenseElementsAttr::get(shiftType, int8_t(0)));
+    return tosa::MulOp::create(rewriter, loc, lhs.getType(), lhs, rhs, shift);
+  }
+
+  Value add(Value lhs, Value rhs) {
+    return tosa::AddOp::create(rewriter, loc, lhs.getType(), lhs, rhs);
+  }
+
+  Value sub(Value lhs, Value rhs) {
+    return tosa::SubOp::create(rewriter, loc, lhs.getType(), lhs, rhs);
+  }
+
+  Value bitwiseAnd(Value lhs, Value rhs) {
+    return tosa::BitwiseAndOp::create(rewriter, loc, lhs.getType(), lhs, rhs);
+  }
+
+  /// Clamps f32 `value` to [lower, upper] per parameter position. NaN goes to
+  /// the lower bound (IGNORE skips the NaN operand of each comparison).
+  Value clampF32(Value value, ArrayRef<float> lower, ArrayRef<float> upper) {
+    auto ignore = tosa::NanPropagationModeAttr::get(
+        rewriter.getContext(), tosa::NanPropagationMode::IGNORE);
+    if (llvm::all_equal(lower) && llvm::all_equal(upper))
+      return tosa::ClampOp::create(rewriter, loc, value.getType(), value,
+                                   rewriter.getF32FloatAttr(lower.front()),
+                                   rewriter.getF32FloatAttr(upper.front()),
+                                   ignore);
+    SmallVector<double> lowerWide(lower.begin(), lower.end());
+    SmallVector<double> upperWide(upper.begin(), upper.end());
+    Value atLeast = tosa::MaximumOp::create(rewriter, loc, value.getType(),
+                                            value, f32Params(lowerWide), ignore);
+    return tosa::MinimumOp::create(rewriter, loc, value.getType(), atLeast,
+                                   f32Params(upperWide), ignore);
+  }
+
+private:
+  Value constant(RankedTensorType type, DenseElementsAttr values) {
+    if (values.getType() != type)
+      values = values.resizeSplat(type);
+    return tosa::ConstOp::create(rewriter, loc, type, values);
+  }
+
+  PatternRewriter &rewriter;
+  Location loc;
+  const QuantParamLayout &layout;
+};
+
+/// Why a quantize or dequantize of `dataType` with `qtype` has no expansion,
+/// or nothing when it has one.
+std::optional<StringRef> whyNotExpandable(quant::QuantizedType qtype,
+                                          RankedTensorType dataType) {
+  if (!qtype.isSigned() && qtype.getStorageTypeIntegralWidth() >= 32)
+    return StringRef("unsigned 32-bit storage does not fit the i32 arithmetic");
+  FailureOr<QuantParamLayout> layout =
+      getQuantParamLayout(qtype, dataType.getShape());
+  if (failed(layout) || (layout->needsReshape && !dataType.hasStaticShape()))
+    return StringRef("sub-channel blocks over a dynamic dimension have no "
+                     "static layout");
+  return std::nullopt;
+}
+
+/// The parameter layout of an expandable quantize or dequantize.
+FailureOr<QuantParamLayout> getExpandableLayout(Operation *op,
+                                                quant::QuantizedType qtype,
+                                                RankedTensorType dataType,
+                                                PatternRewriter &rewriter) {
+  if (std::optional<StringRef> reason = whyNotExpandable(qtype, dataType))
+    return rewriter.notifyMatchFailure(op, *reason);
+  return getQuantParamLayout(qtype, dataType.getShape());
+}
+
+/// The f32 nearest to `value`, rounded towards zero, so that a bound never
+/// reaches past the integer it stands for.
+float boundTowardZero(int64_t value) {
+  llvm::APFloat bound(static_cast<double>(value));
+  bool losesInfo = false;
+  (void)bound.convert(llvm::APFloat::IEEEsingle(),
+                      llvm::APFloat::rmTowardZero, &losesInfo);
+  return bound.convertToFloat();
+}
+
+struct ExpandQuantize : OpRewritePattern<QuantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QuantizeOp op,
+                                PatternRewriter &rewriter) const override {
+    quant::QuantizedType qtype = op.getQtype();
+    RankedTensorType inputType = op.getInput().getType();
+    FailureOr<QuantParamLayout> layout =
+        getExpandableLayout(op, qtype, inputType, rewriter);
+    if (failed(layout))
+      return failure();
+    QDQExpander expand(rewriter, op.getLoc(), *layout);
+
+    Value value = op.getInput();
+    if (!inputType.getElementType().isF32())
+      value = expand.convert(value, rewriter.getF32Type());
+    if (layout->needsReshape)
+      value = expand.reshape(value, layout->dataShape);
+
+    SmallVector<double> inverseScales;
+    for (double scale : layout->scales)
+      inverseScales.push_back(1.0 / scale);
+    value = expand.mul(value, expand.f32Params(inverseScales));
+
+    // Clamping before rounding equals clamping after it, since both bounds
+    // are integers; doing it first keeps the i32 conversion and the zero
+    // point addition from overflowing.
+    SmallVector<float> lower, upper;
+    for (int64_t zp : layout->zeroPoints) {
+      lower.push_back(boundTowardZero(qtype.getStorageTypeMin() - zp));
+      upper.push_back(boundTowardZero(qtype.getStorageTypeMax() - zp));
+    }
+    value = expand.clampF32(value, lower, upper);
+    value = expand.convert(value, rewriter.getI32Type());
+    if (llvm::any_of(layout->zeroPoints, [](int64_t zp) { return zp != 0; }))
+      value = expand.add(value, expand.i32Params(layout->zeroPoints));
+
+    if (layout->needsReshape)
+      value = expand.reshape(value, inputType.getShape());
+    if (qtype.getStorageTypeIntegralWidth() < 32)
+      value = expand.convert(value, qtype.getStorageType());
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
+struct ExpandDequantize : OpRewritePattern<DequantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DequantizeOp op,
+                                PatternRewriter &rewriter) const override {
+    quant::QuantizedType qtype = op.getQtype();
+    RankedTensorType inputType = op.getInput().getType();
+    FailureOr<QuantParamLayout> layout =
+        getExpandableLayout(op, qtype, inputType, rewriter);
+    if (failed(layout))
+      return failure();
+    QDQExpander expand(rewriter, op.getLoc(), *layout);
+
+    unsigned width = qtype.getStorageTypeIntegralWidth();
+    Value value = op.getInput();
+    if (width < 32)
+      value = expand.convert(value, rewriter.getI32Type());
+    // tosa.cast sign-extends; unsigned storage keeps only its own bits.
+    if (!qtype.isSigned())
+      value = expand.bitwiseAnd(
+          value, expand.i32Scalar(inputType.getRank(),
+                                  static_cast<int32_t>((1u << width) - 1)));
+    if (layout->needsReshape)
+      value = expand.reshape(value, layout->dataShape);
+    if (llvm::any_of(layout->zeroPoints, [](int64_t zp) { return zp != 0; }))
+      value = expand.sub(value, expand.i32Params(layout->zeroPoints));
+    value = expand.convert(value, rewriter.getF32Type());
+    value = expand.mul(value, expand.f32Params(layout->scales));
+    if (layout->needsReshape)
+      value = expand.reshape(value, inputType.getShape());
+
+    Type expressed = op.getOutput().getType().getElementType();
+    if (!expressed.isF32())
+      value = expand.convert(value, expressed);
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
+struct ExpandQDQPass : qtosa::impl::ExpandQDQPassBase<ExpandQDQPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateExpandQDQPatterns(patterns);
+    walkAndApplyPatterns(getOperation(), std::move(patterns));
+
+    WalkResult leftOver = getOperation()->walk([](Operation *op) {
+      std::optional<StringRef> reason;
+      if (auto quantize = dyn_cast<QuantizeOp>(op))
+        reason = whyNotExpandable(quantize.getQtype(),
+                                  quantize.getInput().getType());
+      else if (auto dequantize = dyn_cast<DequantizeOp>(op))
+        reason = whyNotExpandable(dequantize.getQtype(),
+                                  dequantize.getInput().getType());
+      else
+        return WalkResult::advance();
+      op->emitError("cannot expand: ") << reason.value_or("unknown reason");
+      return WalkResult::interrupt();
+    });
+    if (leftOver.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::qtosa::populateExpandQDQPatterns(RewritePatternSet &patterns) {
+  patterns.add<ExpandQuantize, ExpandDequantize>(patterns.getContext());
+}

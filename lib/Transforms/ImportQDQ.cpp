@@ -1,0 +1,520 @@
+//===- ImportQDQ.cpp - QDQ and quant-typed TOSA to qtosa ------------------===//
+//
+// Every value of quantized tensor type is replaced by its storage tensor. A
+// quant-typed TOSA op either computes on real values (then it becomes a float
+// island between qtosa.dequantize and qtosa.quantize) or already spells its
+// arithmetic in integers (then it keeps running on the storage tensors).
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Dialect/QTosa/IR/QuantParams.h"
+#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+#include "qtosa/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/Quant/IR/Quant.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::qtosa {
+#define GEN_PASS_DEF_IMPORTQDQPASS
+#include "qtosa/Transforms/Passes.h.inc"
+} // namespace mlir::qtosa
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+static constexpr llvm::StringLiteral kQTypeAttrName = "qtosa.qtype";
+
+static quant::QuantizedType getQuantElementType(Type type) {
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    return dyn_cast<quant::QuantizedType>(shaped.getElementType());
+  return dyn_cast<quant::QuantizedType>(type);
+}
+
+static bool isQuantized(Type type) {
+  return static_cast<bool>(getQuantElementType(type));
+}
+
+static bool isQuantized(Value value) { return isQuantized(value.getType()); }
+
+/// Quantized types on the op's own operands and results, or in the signature
+/// of a function.
+static bool hasQuantizedTypes(Operation *op) {
+  if (auto func = dyn_cast<FunctionOpInterface>(op))
+    return llvm::any_of(func.getArgumentTypes(),
+                        [](Type t) { return isQuantized(t); }) ||
+           llvm::any_of(func.getResultTypes(),
+                        [](Type t) { return isQuantized(t); });
+  return llvm::any_of(op->getOperandTypes(),
+                      [](Type t) { return isQuantized(t); }) ||
+         llvm::any_of(op->getResultTypes(),
+                      [](Type t) { return isQuantized(t); });
+}
+
+//===----------------------------------------------------------------------===//
+// Type conversion
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<TypeConverter> mlir::qtosa::createQuantStorageTypeConverter() {
+  auto converter = std::make_unique<TypeConverter>();
+  converter->addConversion([](Type type) { return type; });
+  converter->addConversion([](RankedTensorType type) -> Type {
+    if (auto qtype = dyn_cast<quant::QuantizedType>(type.getElementType()))
+      return type.clone(qtype.getStorageType());
+    return type;
+  });
+  return converter;
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics for what cannot be imported
+//===----------------------------------------------------------------------===//
+
+/// Reports, at the op, every reason the conversion below would not apply.
+static LogicalResult checkImportable(Operation *op) {
+  auto checkType = [&](Type type) -> LogicalResult {
+    quant::QuantizedType qtype = getQuantElementType(type);
+    if (!qtype)
+      return success();
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return op->emitError("cannot import '")
+             << op->getName() << "': quantized type " << type
+             << " is not a ranked tensor";
+    return verifyQuantParamsForShape(
+        [&] {
+          return op->emitError("cannot import '")
+                 << op->getName() << "': " << type << ": ";
+        },
+        qtype, tensor.getShape());
+  };
+
+  // Types are checked where values are defined, so that one bad type is
+  // reported once rather than at every use.
+  if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+    for (Type type : func.getArgumentTypes())
+      if (failed(checkType(type)))
+        return failure();
+    if (func.isExternal())
+      for (Type type : func.getResultTypes())
+        if (failed(checkType(type)))
+          return failure();
+    return success();
+  }
+  if (!hasQuantizedTypes(op))
+    return success();
+  for (Type type : op->getResultTypes())
+    if (failed(checkType(type)))
+      return failure();
+
+  if (isa<quant::QuantDialect, func::FuncDialect>(op->getDialect()))
+    return success();
+  if (!isa<tosa::TosaDialect>(op->getDialect()))
+    return op->emitError("cannot import '")
+           << op->getName()
+           << "': only TOSA, func and quant ops may carry quantized types";
+  if (op->getNumRegions() != 0)
+    return op->emitError("cannot import '")
+           << op->getName()
+           << "': quantized values crossing TOSA control flow are not "
+              "supported";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// quant.qcast / quant.dcast / quant.scast
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct QuantizeCastLowering : OpConversionPattern<quant::QuantizeCastOp> {
+  QuantizeCastLowering(const TypeConverter &converter, MLIRContext *ctx,
+                       ImportQDQCounters *counters)
+      : OpConversionPattern(converter, ctx), counters(counters) {}
+
+  LogicalResult
+  matchAndRewrite(quant::QuantizeCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto qtype = getQuantElementType(op.getResult().getType());
+    Type storageType = getTypeConverter()->convertType(op.getResult().getType());
+    if (!qtype || !storageType)
+      return rewriter.notifyMatchFailure(op, "result is not a quantized tensor");
+    rewriter.replaceOpWithNewOp<QuantizeOp>(op, storageType, adaptor.getInput(),
+                                            TypeAttr::get(qtype));
+    if (counters)
+      ++counters->quantizeOps;
+    return success();
+  }
+
+  ImportQDQCounters *counters;
+};
+
+struct DequantizeCastLowering : OpConversionPattern<quant::DequantizeCastOp> {
+  DequantizeCastLowering(const TypeConverter &converter, MLIRContext *ctx,
+                         ImportQDQCounters *counters)
+      : OpConversionPattern(converter, ctx), counters(counters) {}
+
+  LogicalResult
+  matchAndRewrite(quant::DequantizeCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto qtype = getQuantElementType(op.getInput().getType());
+    if (!qtype)
+      return rewriter.notifyMatchFailure(op, "input is not a quantized tensor");
+    rewriter.replaceOpWithNewOp<DequantizeOp>(op, op.getResult().getType(),
+                                              adaptor.getInput(),
+                                              TypeAttr::get(qtype));
+    if (counters)
+      ++counters->dequantizeOps;
+    return success();
+  }
+
+  ImportQDQCounters *counters;
+};
+
+/// Either side of a storage cast is the storage tensor once types convert.
+struct StorageCastLowering : OpConversionPattern<quant::StorageCastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(quant::StorageCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getResult().getType());
+    if (resultType != adaptor.getInput().getType())
+      return rewriter.notifyMatchFailure(op, "storage types differ");
+    rewriter.replaceOp(op, adaptor.getInput());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Quant-typed TOSA ops
+//===----------------------------------------------------------------------===//
+
+struct QuantTypedTosaLowering : ConversionPattern {
+  QuantTypedTosaLowering(const TypeConverter &converter, MLIRContext *ctx,
+                         ImportQDQCounters *counters)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx),
+        counters(counters) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<tosa::TosaDialect>(op->getDialect()) || !hasQuantizedTypes(op) ||
+        op->getNumRegions() != 0)
+      return failure();
+
+    if (auto constOp = dyn_cast<tosa::ConstOp>(op)) {
+      Type storageType = getTypeConverter()->convertType(constOp.getType());
+      if (constOp.getValuesAttr().getType() != storageType)
+        return rewriter.notifyMatchFailure(op, "constant data is not storage");
+      rewriter.replaceOpWithNewOp<tosa::ConstOp>(op, storageType,
+                                                 constOp.getValuesAttr());
+      return success();
+    }
+
+    if (succeeded(rewriteAsFloatIsland(op, operands, rewriter))) {
+      if (counters)
+        ++counters->floatIslands;
+      return success();
+    }
+    if (counters)
+      ++counters->integerOps;
+    return keepOnStorage(op, operands, rewriter);
+  }
+
+private:
+  /// The op as it is, on the storage tensors: exact, since TOSA already gives
+  /// a quant-typed tensor the semantics of its storage type.
+  LogicalResult keepOnStorage(Operation *op, ArrayRef<Value> operands,
+                              ConversionPatternRewriter &rewriter) const {
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultTypes)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName(), operands, resultTypes,
+                         op->getAttrs());
+    Operation *newOp = rewriter.create(state);
+    rewriter.replaceOp(op, newOp->getResults());
+    return success();
+  }
+
+  /// dequantize(operands) -> op on floats -> quantize(results), where that
+  /// computes what the integer op computes on the values the types denote.
+  LogicalResult rewriteAsFloatIsland(Operation *op, ArrayRef<Value> operands,
+                                     ConversionPatternRewriter &rewriter) const;
+
+  ImportQDQCounters *counters;
+};
+
+} // namespace
+
+/// The parameters shared by every quantized operand and result of `op`, or
+/// null when they differ.
+static quant::QuantizedType getSharedQuantType(Operation *op) {
+  quant::QuantizedType shared;
+  for (Type type : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
+                                      llvm::to_vector(op->getResultTypes()))) {
+    quant::QuantizedType qtype = getQuantElementType(type);
+    if (!qtype)
+      continue;
+    if (shared && shared != qtype)
+      return {};
+    shared = qtype;
+  }
+  return shared;
+}
+
+/// The single integer held by a one-element tosa.const, if that is what
+/// `value` is.
+static std::optional<int64_t> getConstantZeroPoint(Value value) {
+  auto constOp = value.getDefiningOp<tosa::ConstOp>();
+  if (!constOp)
+    return std::nullopt;
+  auto values = dyn_cast<DenseIntElementsAttr>(constOp.getValuesAttr());
+  if (!values || values.getNumElements() != 1)
+    return std::nullopt;
+  return values.getValues<APInt>()[0].getSExtValue();
+}
+
+/// Converts a clamp bound given on stored integers to the value it denotes.
+static FailureOr<Attribute> dequantizeBound(Attribute bound,
+                                            quant::QuantizedType qtype,
+                                            FloatType floatType) {
+  auto uniform = dyn_cast<quant::UniformQuantizedType>(qtype);
+  auto intBound = dyn_cast<IntegerAttr>(bound);
+  if (!uniform || !intBound)
+    return failure();
+  int64_t stored = qtype.isSigned() ? intBound.getValue().getSExtValue()
+                                    : intBound.getValue().getZExtValue();
+  double real =
+      static_cast<double>(stored - uniform.getZeroPoint()) * uniform.getScale();
+  return Attribute(FloatAttr::get(floatType, real));
+}
+
+LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
+    Operation *op, ArrayRef<Value> operands,
+    ConversionPatternRewriter &rewriter) const {
+  QuantBehaviour behaviour = getQuantBehaviour(op);
+  SmallVector<ZeroPointOperand> zeroPoints = getZeroPointOperands(op);
+  // tosa.cast, tosa.rescale, tosa.table, tosa.add, ... mean their integer
+  // arithmetic; only value-moving ops and ops with zero-point operands mean
+  // the same on real values.
+  if (behaviour == QuantBehaviour::Independent && zeroPoints.empty())
+    return failure();
+
+  // Expressed types must agree so that the float op type-checks.
+  FloatType floatType;
+  for (Type type : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
+                                      llvm::to_vector(op->getResultTypes()))) {
+    quant::QuantizedType qtype = getQuantElementType(type);
+    if (!qtype)
+      continue;
+    auto expressed = dyn_cast<FloatType>(qtype.getExpressedType());
+    if (!expressed || (floatType && floatType != expressed))
+      return failure();
+    floatType = expressed;
+  }
+  if (!floatType)
+    return failure();
+
+  // Moving or selecting stored integers keeps their values only when input
+  // and output denote them with the same parameters.
+  if (behaviour != QuantBehaviour::Independent && !getSharedQuantType(op))
+    return failure();
+
+  // Zero-point operands must match the zero points of the types they belong
+  // to; the float op then takes zeros.
+  llvm::SmallDenseSet<unsigned> zeroPointIndices;
+  for (const ZeroPointOperand &zp : zeroPoints) {
+    zeroPointIndices.insert(zp.zeroPointIndex);
+    Type ownerType = zp.ownerIsResult
+                         ? op->getResult(zp.ownerIndex).getType()
+                         : op->getOperand(zp.ownerIndex).getType();
+    quant::QuantizedType qtype = getQuantElementType(ownerType);
+    std::optional<int64_t> stored =
+        getConstantZeroPoint(op->getOperand(zp.zeroPointIndex));
+    if (!qtype || !stored)
+      return failure();
+    FailureOr<QuantParamLayout> layout = getQuantParamLayout(
+        qtype, cast<RankedTensorType>(ownerType).getShape());
+    if (failed(layout) ||
+        llvm::any_of(layout->zeroPoints,
+                     [&](int64_t typeZp) { return typeZp != *stored; }))
+      return failure();
+  }
+
+  Location loc = op->getLoc();
+  quant::QuantizedType padQType =
+      isa<tosa::PadOp>(op) ? getQuantElementType(op->getOperand(0).getType())
+                           : quant::QuantizedType();
+  SmallVector<Operation *> created;
+  auto abandon = [&] {
+    for (Operation *newOp : llvm::reverse(created))
+      rewriter.eraseOp(newOp);
+    return failure();
+  };
+
+  SmallVector<Value> floatOperands;
+  for (auto [index, original, converted] :
+       llvm::enumerate(op->getOperands(), operands)) {
+    if (zeroPointIndices.contains(index)) {
+      auto zeroType = RankedTensorType::get({1}, floatType);
+      auto zero = tosa::ConstOp::create(
+          rewriter, loc, zeroType,
+          DenseElementsAttr::get(zeroType, rewriter.getFloatAttr(floatType, 0)));
+      created.push_back(zero);
+      floatOperands.push_back(zero);
+      continue;
+    }
+    quant::QuantizedType qtype = getQuantElementType(original.getType());
+    // The pad value of a quant-typed pad may be written as a plain stored
+    // integer; it denotes a value under the input's parameters.
+    if (!qtype && padQType && index == 2 &&
+        isa<IntegerType>(getElementTypeOrSelf(original.getType())))
+      qtype = padQType;
+    if (!qtype) {
+      floatOperands.push_back(converted);
+      continue;
+    }
+    auto storageType = cast<RankedTensorType>(converted.getType());
+    auto dequantize = DequantizeOp::create(rewriter, loc,
+                                           storageType.clone(floatType),
+                                           converted, TypeAttr::get(qtype));
+    created.push_back(dequantize);
+    floatOperands.push_back(dequantize);
+  }
+
+  SmallVector<Type> floatResultTypes;
+  for (Type type : op->getResultTypes()) {
+    if (isQuantized(type))
+      floatResultTypes.push_back(cast<RankedTensorType>(type).clone(floatType));
+    else
+      floatResultTypes.push_back(type);
+  }
+
+  NamedAttrList attrs(op->getAttrs());
+  if (attrs.get("acc_type"))
+    attrs.set("acc_type", TypeAttr::get(rewriter.getF32Type()));
+  if (isa<tosa::ClampOp>(op)) {
+    quant::QuantizedType qtype = getSharedQuantType(op);
+    FailureOr<Attribute> minVal =
+        dequantizeBound(attrs.get("min_val"), qtype, floatType);
+    FailureOr<Attribute> maxVal =
+        dequantizeBound(attrs.get("max_val"), qtype, floatType);
+    if (failed(minVal) || failed(maxVal))
+      return abandon();
+    attrs.set("min_val", *minVal);
+    attrs.set("max_val", *maxVal);
+  }
+
+  // Build the float op detached and keep it only if it verifies: some
+  // quant-typed ops have no float form at all.
+  OperationState state(loc, op->getName(), floatOperands, floatResultTypes,
+                       attrs);
+  Operation *floatOp = Operation::create(state);
+  {
+    ScopedDiagnosticHandler silence(op->getContext(),
+                                    [](Diagnostic &) { return success(); });
+    if (failed(verify(floatOp))) {
+      floatOp->destroy();
+      return abandon();
+    }
+  }
+  rewriter.insert(floatOp);
+
+  SmallVector<Value> replacements;
+  for (auto [original, result] :
+       llvm::zip(op->getResults(), floatOp->getResults())) {
+    quant::QuantizedType qtype = getQuantElementType(original.getType());
+    if (!qtype) {
+      replacements.push_back(result);
+      continue;
+    }
+    Type storageType = getTypeConverter()->convertType(original.getType());
+    replacements.push_back(QuantizeOp::create(rewriter, loc, storageType,
+                                              result, TypeAttr::get(qtype)));
+  }
+  if (counters)
+    for (Operation *newOp : created)
+      counters->dequantizeOps += isa<DequantizeOp>(newOp);
+  if (counters)
+    counters->quantizeOps += llvm::count_if(
+        op->getResults(), [](Value v) { return isQuantized(v); });
+  rewriter.replaceOp(op, replacements);
+  return success();
+}
+
+void mlir::qtosa::populateImportQDQPatterns(const TypeConverter &typeConverter,
+                                            RewritePatternSet &patterns,
+                                            ImportQDQCounters *counters) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<QuantizeCastLowering, DequantizeCastLowering,
+               QuantTypedTosaLowering>(typeConverter, ctx, counters);
+  patterns.add<StorageCastLowering>(typeConverter, ctx);
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ImportQDQPass : qtosa::impl::ImportQDQPassBase<ImportQDQPass> {
+  void runOnOperation() override;
+};
+} // namespace
+
+/// Keeps the parameters of quantized function arguments and results, which
+/// the signature change would otherwise lose, as `qtosa.qtype` attributes.
+static void recordSignatureQuantTypes(FunctionOpInterface func) {
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (quant::QuantizedType qtype = getQuantElementType(type))
+      func.setArgAttr(index, kQTypeAttrName, TypeAttr::get(qtype));
+  for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
+    if (quant::QuantizedType qtype = getQuantElementType(type))
+      func.setResultAttr(index, kQTypeAttrName, TypeAttr::get(qtype));
+}
+
+void ImportQDQPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *ctx = &getContext();
+
+  bool importable = true;
+  module.walk([&](Operation *op) {
+    if (failed(checkImportable(op)))
+      importable = false;
+  });
+  if (!importable)
+    return signalPassFailure();
+
+  module.walk([](FunctionOpInterface func) { recordSignatureQuantTypes(func); });
+
+  std::unique_ptr<TypeConverter> converter = createQuantStorageTypeConverter();
+  ConversionTarget target(*ctx);
+  target.addIllegalDialect<quant::QuantDialect>();
+  target.markUnknownOpDynamicallyLegal(
+      [](Operation *op) { return !hasQuantizedTypes(op); });
+
+  ImportQDQCounters counters;
+  RewritePatternSet patterns(ctx);
+  populateImportQDQPatterns(*converter, patterns, &counters);
+  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                 *converter);
+  populateReturnOpTypeConversionPattern(patterns, *converter);
+  populateCallOpTypeConversionPattern(patterns, *converter);
+
+  // quant.dcast folds quant.qcast away: the very boundary this pass keeps.
+  ConversionConfig config;
+  config.foldingMode = DialectConversionFoldingMode::Never;
+  if (failed(applyFullConversion(module, target, std::move(patterns), config)))
+    return signalPassFailure();
+
+  numQuantize += counters.quantizeOps;
+  numDequantize += counters.dequantizeOps;
+  numFloatIslands += counters.floatIslands;
+  numIntegerOps += counters.integerOps;
+}

@@ -1,0 +1,79 @@
+// Every verifier rule, each broken once. Rule names are those in
+// docs/design.md and in the verifier's comments.
+// RUN: qtosa-opt %s -split-input-file -verify-diagnostics
+
+// [QTOSA-STORAGE]
+func.func @storage_mismatch(%x: tensor<4xf32>) -> tensor<4xi16> {
+  // expected-error @+1 {{storage element type 'i16' does not match storage type 'i8'}}
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5> : tensor<4xf32> -> tensor<4xi16>
+  return %q : tensor<4xi16>
+}
+
+// -----
+
+// [QTOSA-EXPRESSED]
+func.func @expressed_mismatch(%q: tensor<4xi8>) -> tensor<4xf16> {
+  // expected-error @+1 {{float element type 'f16' does not match expressed type 'f32'}}
+  %d = qtosa.dequantize %q as !quant.uniform<i8:f32, 0.5> : tensor<4xi8> -> tensor<4xf16>
+  return %d : tensor<4xf16>
+}
+
+// -----
+
+// [QTOSA-AXIS]
+func.func @axis_out_of_range(%q: tensor<4x3xi8>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{quantized dimension 2 is out of range for a tensor of rank 2}}
+  %d = qtosa.dequantize %q as !quant.uniform<i8:f32:2, {0.5, 0.25}> : tensor<4x3xi8> -> tensor<4x3xf32>
+  return %d : tensor<4x3xf32>
+}
+
+// -----
+
+// [QTOSA-AXIS-SIZE]
+func.func @scale_count(%q: tensor<4x3xi8>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{per-axis quantization on dimension 1 has 2 scales, but that dimension has size 3}}
+  %d = qtosa.dequantize %q as !quant.uniform<i8:f32:1, {0.5, 0.25}> : tensor<4x3xi8> -> tensor<4x3xf32>
+  return %d : tensor<4x3xf32>
+}
+
+// -----
+
+// [QTOSA-SUBCHANNEL]
+func.func @sub_channel_blocks(%q: tensor<2x6xi8>) -> tensor<2x6xf32> {
+  // expected-error @+1 {{sub-channel dimension 1 of size 6 with block size 2 needs 3 parameter rows, but the parameters have 2}}
+  %d = qtosa.dequantize %q as !quant.uniform<i8:f32:{0:1, 1:2}, {{1.0, 2.0}, {3.0, 4.0}}> : tensor<2x6xi8> -> tensor<2x6xf32>
+  return %d : tensor<2x6xf32>
+}
+
+// -----
+
+// [QTOSA-UNIFORM]
+func.func @not_uniform(%x: tensor<4xf32>) -> tensor<4xi8> {
+  // expected-error @+1 {{expected uniform quantization parameters (per-tensor, per-axis or sub-channel), got '!quant.any<i8:f32>'}}
+  %q = qtosa.quantize %x as !quant.any<i8:f32> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
+func.func @shape_mismatch(%x: tensor<4xf32>) -> tensor<5xi8> {
+  // expected-error @+1 {{requires the same shape for all operands and results}}
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5> : tensor<4xf32> -> tensor<5xi8>
+  return %q : tensor<5xi8>
+}
+
+// -----
+
+func.func @float_storage(%x: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{result #0 must be ranked tensor of signless integer values}}
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5> : tensor<4xf32> -> tensor<4xf16>
+  return %q : tensor<4xf16>
+}
+
+// -----
+
+func.func @not_a_quant_type(%x: tensor<4xf32>) -> tensor<4xi8> {
+  // expected-error @+1 {{attribute 'qtype' failed to satisfy constraint: quantization parameters as a !quant type}}
+  %q = qtosa.quantize %x as i8 : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}

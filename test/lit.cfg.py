@@ -1,0 +1,42 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "qtosa"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.qtosa_obj_root, "test")
+
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+# MLIR's own TOSA -> Linalg -> LLVM lowering; its output runs under
+# mlir-runner. tosa-to-arith with include-apply-rescale handles tosa.rescale.
+tosa_to_llvm = (
+    "builtin.module("
+    "func.func(tosa-to-linalg-named,tosa-to-linalg,"
+    "tosa-to-arith{include-apply-rescale=true},tosa-to-tensor),"
+    "one-shot-bufferize{bufferize-function-boundaries},"
+    "func.func(convert-linalg-to-loops),convert-scf-to-cf,"
+    "expand-strided-metadata,lower-affine,convert-to-llvm,"
+    "reconcile-unrealized-casts)"
+)
+config.substitutions.append(("%tosa-to-llvm", "'--pass-pipeline=%s'" % tosa_to_llvm))
+runner_libs = ",".join(
+    os.path.join(config.llvm_lib_dir, lib)
+    for lib in ["libmlir_runner_utils.so", "libmlir_c_runner_utils.so"]
+)
+config.substitutions.append(
+    ("%mlir-runner",
+     "mlir-runner -e main -entry-point-result=void -shared-libs=%s" % runner_libs))
+config.substitutions.append(("%qtosa_src", config.qtosa_src_root))
+config.substitutions.append(("%corpus", config.qtosa_corpus_dir))
+
+tool_dirs = [config.qtosa_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(
+    ["qtosa-opt", "mlir-opt", "mlir-runner", "split-file"], tool_dirs)
