@@ -360,15 +360,19 @@ LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
   };
 
   SmallVector<Value> floatOperands;
+  Value floatZero;
   for (auto [index, original, converted] :
        llvm::enumerate(op->getOperands(), operands)) {
     if (zeroPointIndices.contains(index)) {
-      auto zeroType = RankedTensorType::get({1}, floatType);
-      auto zero = tosa::ConstOp::create(
-          rewriter, loc, zeroType,
-          DenseElementsAttr::get(zeroType, rewriter.getFloatAttr(floatType, 0)));
-      created.push_back(zero);
-      floatOperands.push_back(zero);
+      if (!floatZero) {
+        auto zeroType = RankedTensorType::get({1}, floatType);
+        floatZero = tosa::ConstOp::create(
+            rewriter, loc, zeroType,
+            DenseElementsAttr::get(zeroType,
+                                   rewriter.getFloatAttr(floatType, 0)));
+        created.push_back(floatZero.getDefiningOp());
+      }
+      floatOperands.push_back(floatZero);
       continue;
     }
     quant::QuantizedType qtype = getQuantElementType(original.getType());
