@@ -13,6 +13,9 @@ function(qtosa_add_library name)
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:include>)
+  # Debian's imported MLIR and LLVM targets carry no include directories.
+  target_include_directories(${name} SYSTEM PUBLIC
+    ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
   target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR LLVM)
   set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
   set_property(GLOBAL APPEND PROPERTY QTOSA_EXPORTED_LIBS ${name})
