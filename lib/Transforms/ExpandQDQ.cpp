@@ -154,27 +154,43 @@ float boundTowardZero(int64_t value) {
   return bound.convertToFloat();
 }
 
-struct ExpandQuantize : OpRewritePattern<QuantizeOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// Checks that `OpTy` can be expanded and hands its parameter layout to
+/// `expand`, which returns the replacement value.
+template <typename OpTy>
+struct ExpandPattern : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(QuantizeOp op,
-                                PatternRewriter &rewriter) const override {
-    quant::QuantizedType qtype = op.getQtype();
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
     RankedTensorType inputType = op.getInput().getType();
     FailureOr<QuantParamLayout> layout =
-        getExpandableLayout(op, qtype, inputType, rewriter);
+        getExpandableLayout(op, op.getQtype(), inputType, rewriter);
     if (failed(layout))
       return failure();
-    QDQExpander expand(rewriter, op.getLoc(), *layout);
+    QDQExpander expander(rewriter, op.getLoc(), *layout);
+    rewriter.replaceOp(op, expand(op, *layout, expander, rewriter));
+    return success();
+  }
 
+  virtual Value expand(OpTy op, const QuantParamLayout &layout,
+                       QDQExpander &expand, PatternRewriter &rewriter) const = 0;
+};
+
+struct ExpandQuantize : ExpandPattern<QuantizeOp> {
+  using ExpandPattern::ExpandPattern;
+
+  Value expand(QuantizeOp op, const QuantParamLayout &layout,
+               QDQExpander &expand, PatternRewriter &rewriter) const override {
+    quant::QuantizedType qtype = op.getQtype();
+    RankedTensorType inputType = op.getInput().getType();
     Value value = op.getInput();
     if (!inputType.getElementType().isF32())
       value = expand.convert(value, rewriter.getF32Type());
-    if (layout->needsReshape)
-      value = expand.reshape(value, layout->dataShape);
+    if (layout.needsReshape)
+      value = expand.reshape(value, layout.dataShape);
 
     SmallVector<double> inverseScales;
-    for (double scale : layout->scales)
+    for (double scale : layout.scales)
       inverseScales.push_back(1.0 / scale);
     value = expand.mul(value, expand.f32Params(inverseScales));
 
@@ -182,36 +198,30 @@ struct ExpandQuantize : OpRewritePattern<QuantizeOp> {
     // are integers; doing it first keeps the i32 conversion and the zero
     // point addition from overflowing.
     SmallVector<float> lower, upper;
-    for (int64_t zp : layout->zeroPoints) {
+    for (int64_t zp : layout.zeroPoints) {
       lower.push_back(boundTowardZero(qtype.getStorageTypeMin() - zp));
       upper.push_back(boundTowardZero(qtype.getStorageTypeMax() - zp));
     }
     value = expand.clampF32(value, lower, upper);
     value = expand.convert(value, rewriter.getI32Type());
-    if (llvm::any_of(layout->zeroPoints, [](int64_t zp) { return zp != 0; }))
-      value = expand.add(value, expand.i32Params(layout->zeroPoints));
+    if (llvm::any_of(layout.zeroPoints, [](int64_t zp) { return zp != 0; }))
+      value = expand.add(value, expand.i32Params(layout.zeroPoints));
 
-    if (layout->needsReshape)
+    if (layout.needsReshape)
       value = expand.reshape(value, inputType.getShape());
     if (qtype.getStorageTypeIntegralWidth() < 32)
       value = expand.convert(value, qtype.getStorageType());
-    rewriter.replaceOp(op, value);
-    return success();
+    return value;
   }
 };
 
-struct ExpandDequantize : OpRewritePattern<DequantizeOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct ExpandDequantize : ExpandPattern<DequantizeOp> {
+  using ExpandPattern::ExpandPattern;
 
-  LogicalResult matchAndRewrite(DequantizeOp op,
-                                PatternRewriter &rewriter) const override {
+  Value expand(DequantizeOp op, const QuantParamLayout &layout,
+               QDQExpander &expand, PatternRewriter &rewriter) const override {
     quant::QuantizedType qtype = op.getQtype();
     RankedTensorType inputType = op.getInput().getType();
-    FailureOr<QuantParamLayout> layout =
-        getExpandableLayout(op, qtype, inputType, rewriter);
-    if (failed(layout))
-      return failure();
-    QDQExpander expand(rewriter, op.getLoc(), *layout);
 
     unsigned width = qtype.getStorageTypeIntegralWidth();
     Value value = op.getInput();
@@ -222,20 +232,19 @@ struct ExpandDequantize : OpRewritePattern<DequantizeOp> {
       value = expand.bitwiseAnd(
           value, expand.i32Scalar(inputType.getRank(),
                                   static_cast<int32_t>((1u << width) - 1)));
-    if (layout->needsReshape)
-      value = expand.reshape(value, layout->dataShape);
-    if (llvm::any_of(layout->zeroPoints, [](int64_t zp) { return zp != 0; }))
-      value = expand.sub(value, expand.i32Params(layout->zeroPoints));
+    if (layout.needsReshape)
+      value = expand.reshape(value, layout.dataShape);
+    if (llvm::any_of(layout.zeroPoints, [](int64_t zp) { return zp != 0; }))
+      value = expand.sub(value, expand.i32Params(layout.zeroPoints));
     value = expand.convert(value, rewriter.getF32Type());
-    value = expand.mul(value, expand.f32Params(layout->scales));
-    if (layout->needsReshape)
+    value = expand.mul(value, expand.f32Params(layout.scales));
+    if (layout.needsReshape)
       value = expand.reshape(value, inputType.getShape());
 
     Type expressed = op.getOutput().getType().getElementType();
     if (!expressed.isF32())
       value = expand.convert(value, expressed);
-    rewriter.replaceOp(op, value);
-    return success();
+    return value;
   }
 };
 
