@@ -11,12 +11,14 @@
 #include "mlir/Dialect/Tosa/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
+#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "qtosa/Transforms/Passes.h"
 
 void mlir::qtosa::registerQTosaDialects(DialectRegistry &registry) {
   registry.insert<arith::ArithDialect, func::FuncDialect, quant::QuantDialect,
                   tensor::TensorDialect, tosa::TosaDialect, QTosaDialect>();
   func::registerInlinerExtension(registry);
+  registerTosaQuantBehaviourExternalModels(registry);
 }
 
 void mlir::qtosa::registerQTosaAndUpstreamPasses() {

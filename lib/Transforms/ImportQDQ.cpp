@@ -468,6 +468,10 @@ void mlir::qtosa::populateImportQDQPatterns(const TypeConverter &typeConverter,
 
 namespace {
 struct ImportQDQPass : qtosa::impl::ImportQDQPassBase<ImportQDQPass> {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    ImportQDQPassBase::getDependentDialects(registry);
+    registerTosaQuantBehaviourExternalModels(registry);
+  }
   void runOnOperation() override;
 };
 } // namespace

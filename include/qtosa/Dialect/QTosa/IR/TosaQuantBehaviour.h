@@ -2,20 +2,25 @@
 //
 // Quantize and dequantize are elementwise and monotone. Whether they commute
 // with a TOSA op follows from what the op does with element values, not from
-// its name: this header answers that question for every TOSA op.
+// its name: QuantBehaviourOpInterface answers that for every TOSA op.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef QTOSA_DIALECT_QTOSA_IR_TOSAQUANTBEHAVIOUR_H
 #define QTOSA_DIALECT_QTOSA_IR_TOSAQUANTBEHAVIOUR_H
 
-#include "mlir/IR/Operation.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "mlir/IR/OpDefinition.h"
 
-namespace mlir::qtosa {
+#include <string>
+
+namespace mlir {
+class DialectRegistry;
+namespace qtosa {
 
 enum class QuantBehaviour {
-  /// Every output element is a copy of an input element (or of a constant
-  /// such as a pad value): quantize/dequantize commute exactly.
+  /// Every output element is a copy of an input element (or of a pad
+  /// value): quantize/dequantize commute exactly.
   DataMovement,
   /// The op selects or orders values (max, min, clamp, argmax): a monotone
   /// quantize commutes exactly when all quantized inputs share parameters.
@@ -24,13 +29,24 @@ enum class QuantBehaviour {
   Independent,
 };
 
-/// The behaviour of `op`; every op that is not a TOSA data-movement or
-/// order-preserving op is Independent.
+StringRef stringifyQuantBehaviour(QuantBehaviour behaviour);
+
+} // namespace qtosa
+} // namespace mlir
+
+#include "qtosa/Dialect/QTosa/IR/QTosaInterfaces.h.inc"
+
+namespace mlir::qtosa {
+
+/// Attaches QuantBehaviourOpInterface to every TOSA op.
+void registerTosaQuantBehaviourExternalModels(DialectRegistry &registry);
+
+/// The behaviour of `op`: Independent for ops without the interface.
 QuantBehaviour getQuantBehaviour(Operation *op);
 
 /// For TOSA ops that take zero points as operands (conv2d, matmul,
 /// avg_pool2d, ...): the index of the data operand, or of the result when
-/// `isResult` is set, that each zero-point operand belongs to. Empty for
+/// `ownerIsResult` is set, that each zero-point operand belongs to. Empty for
 /// other ops.
 struct ZeroPointOperand {
   unsigned zeroPointIndex;
