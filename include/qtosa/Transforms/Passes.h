@@ -12,6 +12,15 @@ class TypeConverter;
 
 namespace qtosa {
 
+/// What qtosa-share-qspecs does where values moved onto integers meet
+/// parameters other than their own.
+enum class MismatchPolicy {
+  /// Requantize to the consumer's parameters: exact.
+  Rescale,
+  /// Keep the producer's parameters downstream, dropping the requantize.
+  Adopt,
+};
+
 #define GEN_PASS_DECL
 #include "qtosa/Transforms/Passes.h.inc"
 
@@ -32,6 +41,14 @@ void populateImportQDQPatterns(const TypeConverter &typeConverter,
 
 /// A TypeConverter from quantized tensors to storage tensors.
 std::unique_ptr<TypeConverter> createQuantStorageTypeConverter();
+
+/// The rewrites of qtosa-share-qspecs (rules 1 to 3; rule 4 is the
+/// quantize folder). The adopt policy is a separate pattern set.
+void populateShareQSpecsPatterns(RewritePatternSet &patterns,
+                                 bool duplicateDequantize = false);
+
+/// Replaces requantize pairs by the producer's parameters (changes numerics).
+void populateAdoptParametersPatterns(RewritePatternSet &patterns);
 
 /// Patterns that expand qtosa.quantize and qtosa.dequantize into TOSA ops.
 void populateExpandQDQPatterns(RewritePatternSet &patterns);

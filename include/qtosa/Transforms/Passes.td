@@ -65,4 +65,63 @@ def ExpandQDQPass : Pass<"qtosa-expand-qdq"> {
   let dependentDialects = ["::mlir::tosa::TosaDialect"];
 }
 
+def ShareQSpecsPass : Pass<"qtosa-share-qspecs"> {
+  let summary = "Move data-movement and order-preserving ops onto integers";
+  let description = [{
+    Shares quantization parameters across every op that moves or selects
+    values, by commuting quantize and dequantize through it. Quantize is
+    elementwise and monotone, so every rewrite is exact:
+
+    1. Sink dequantize: `op(dequantize(x, P))` becomes
+       `dequantize(op(x), P')` for data-movement and order-preserving ops,
+       with P' the parameters P following the op (a per-axis axis moves with
+       transpose and reshape, slices with slice, and so on). Ops with several
+       value inputs need the same P on all of them.
+    2. Hoist quantize: `quantize(op(y), Q)` becomes `op(quantize(y, Q'))`,
+       where rule 1 does not apply.
+    3. Mismatched inputs: rule 2 on a multi-input op whose inputs are
+       dequantized with different parameters requantizes each input to the
+       output's parameters first: the rescale-before-concat that lets three
+       independently observed scales meet in one TOSA CONCAT.
+    4. `quantize(dequantize(x, P), P)` folds to `x`; with P != Q the pair is
+       a requantize, which lowers to `tosa.rescale` later.
+
+    Order-preserving ops move only on signed storage (TOSA's integer
+    comparisons are signed) and argmax only where dequantize is injective.
+    Each data-movement or order-preserving op next to a quantize or
+    dequantize that stays in float gets a remark saying why.
+
+    With `mismatch-policy=adopt`, a requantize `dequantize(quantize(
+    dequantize(x, P), Q), Q)` left after the moves is replaced by
+    `dequantize(x, P)`: downstream uses the input's parameters, as PT2E's
+    SharedQuantizationSpec would have. That changes numerics and each
+    adoption is reported with a remark.
+  }];
+  let options = [
+    Option<"mismatchPolicy", "mismatch-policy", "::mlir::qtosa::MismatchPolicy",
+           "::mlir::qtosa::MismatchPolicy::Rescale",
+           "What to do where moved values meet different parameters",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::qtosa::MismatchPolicy::Rescale, "rescale",
+                        "requantize to the consumer's parameters (exact)"),
+             clEnumValN(::mlir::qtosa::MismatchPolicy::Adopt, "adopt",
+                        "keep the producer's parameters downstream "
+                        "(changes numerics; reported)"))}]>,
+    Option<"duplicateDequantize", "duplicate-dequantize", "bool",
+           /*default=*/"false",
+           "Sink a dequantize into its data-movement users even when it also "
+           "feeds an op that needs the float value, duplicating it">,
+  ];
+  let dependentDialects = ["::mlir::qtosa::QTosaDialect",
+                           "::mlir::tosa::TosaDialect"];
+  let statistics = [
+    Statistic<"numMoved", "ops-moved-to-integers",
+              "data-movement and order-preserving ops moved onto integers">,
+    Statistic<"numRequantizes", "requantizes",
+              "requantize pairs left for lowering to tosa.rescale">,
+    Statistic<"numAdopted", "adopted-parameters",
+              "requantizes removed under mismatch-policy=adopt">
+  ];
+}
+
 #endif // QTOSA_TRANSFORMS_PASSES_TD

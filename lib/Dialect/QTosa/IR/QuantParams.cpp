@@ -186,3 +186,23 @@ bool mlir::qtosa::isRoundTripExact(quant::QuantizedType qtype) {
       return false;
   return true;
 }
+
+int64_t mlir::qtosa::quantizeElement(float value, double scale,
+                                     int64_t zeroPoint, int64_t storageMin,
+                                     int64_t storageMax) {
+  float scaled = value * static_cast<float>(1.0 / scale);
+  // NaN compares false both ways and, as in the expansion, lands on the
+  // lower bound.
+  float lower = static_cast<float>(storageMin - zeroPoint);
+  float upper = static_cast<float>(storageMax - zeroPoint);
+  if (!(scaled >= lower))
+    scaled = lower;
+  if (scaled > upper)
+    scaled = upper;
+  return static_cast<int64_t>(std::nearbyint(scaled)) + zeroPoint;
+}
+
+float mlir::qtosa::dequantizeElement(int64_t stored, double scale,
+                                     int64_t zeroPoint) {
+  return static_cast<float>(stored - zeroPoint) * static_cast<float>(scale);
+}

@@ -57,6 +57,15 @@ FailureOr<QuantParamLayout> getQuantParamLayout(quant::QuantizedType qtype,
 /// than the storage, and no scale under- or overflows.
 bool isRoundTripExact(quant::QuantizedType qtype);
 
+/// One element through qtosa.quantize with `scale` and `zeroPoint`, exactly
+/// as the expansion computes it (f32 product with f32(1/scale), clamp,
+/// round half to even).
+int64_t quantizeElement(float value, double scale, int64_t zeroPoint,
+                        int64_t storageMin, int64_t storageMax);
+
+/// One element through qtosa.dequantize, in f32.
+float dequantizeElement(int64_t stored, double scale, int64_t zeroPoint);
+
 } // namespace mlir::qtosa
 
 #endif // QTOSA_DIALECT_QTOSA_IR_QUANTPARAMS_H

@@ -1,0 +1,505 @@
+//===- ShareQSpecs.cpp - Commute quantize/dequantize through data movement ===//
+//
+// Which ops move is decided by QuantBehaviourOpInterface, never by op name:
+// at the TOSA level moveaxis, movedim, permute and transpose are all
+// tosa.transpose, and cat, concat and stack are all tosa.concat.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Dialect/QTosa/IR/QuantParams.h"
+#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+#include "qtosa/Transforms/Passes.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::qtosa {
+#define GEN_PASS_DEF_SHAREQSPECSPASS
+#include "qtosa/Transforms/Passes.h.inc"
+} // namespace mlir::qtosa
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+/// An op that may move: it has the interface, moves or orders values, and
+/// has one float result.
+QuantBehaviourOpInterface getMovableOp(Operation *op, std::string &whyNot) {
+  auto iface = dyn_cast_or_null<QuantBehaviourOpInterface>(op);
+  if (!iface || iface.getQuantBehaviour() == QuantBehaviour::Independent) {
+    whyNot = "it computes new values";
+    return {};
+  }
+  if (op->getNumResults() != 1) {
+    whyNot = "it has several results";
+    return {};
+  }
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!resultType ||
+      (iface.resultHoldsValues() && !isa<FloatType>(resultType.getElementType()))) {
+    whyNot = "its result is not a float tensor";
+    return {};
+  }
+  return iface;
+}
+
+/// Per-tensor parameters of `qtype`, for the clamp bounds and pad values
+/// that need one scale and zero point.
+quant::UniformQuantizedType getPerTensor(quant::QuantizedType qtype) {
+  return dyn_cast<quant::UniformQuantizedType>(qtype);
+}
+
+/// The float held by a one-element float tosa.const.
+std::optional<float> getScalarFloatConstant(Value value) {
+  auto constOp = value.getDefiningOp<tosa::ConstOp>();
+  if (!constOp)
+    return std::nullopt;
+  auto values = dyn_cast<DenseFPElementsAttr>(constOp.getValuesAttr());
+  if (!values || values.getNumElements() != 1)
+    return std::nullopt;
+  return values.getValues<APFloat>()[0].convertToFloat();
+}
+
+Value createStorageScalar(OpBuilder &builder, Location loc,
+                          quant::QuantizedType qtype, int64_t stored) {
+  auto type = RankedTensorType::get({1}, qtype.getStorageType());
+  return tosa::ConstOp::create(
+      builder, loc, type,
+      DenseElementsAttr::get(type, builder.getIntegerAttr(
+                                       qtype.getStorageType(), stored)));
+}
+
+/// Stored bounds equal to a float clamp's on the values under `qtype`, when
+/// the float bounds allow it. `exact` demands that a bound lying within the
+/// representable range be itself representable (sinking a dequantize);
+/// otherwise the quantized bounds are used as they round (hoisting a
+/// quantize: quantize(clamp(v, lo, hi)) == clamp(q(v), q(lo), q(hi)) since
+/// quantize is monotone).
+FailureOr<std::pair<int64_t, int64_t>>
+getStoredClampBounds(tosa::ClampOp clamp, quant::QuantizedType qtype, bool exact,
+                     std::string &whyNot) {
+  quant::UniformQuantizedType params = getPerTensor(qtype);
+  auto lowerAttr = dyn_cast<FloatAttr>(clamp.getMinValAttr());
+  auto upperAttr = dyn_cast<FloatAttr>(clamp.getMaxValAttr());
+  if (!params || !lowerAttr || !upperAttr) {
+    whyNot = "its bounds need per-tensor parameters";
+    return failure();
+  }
+  auto stored = [&](float bound) -> std::optional<int64_t> {
+    int64_t q = quantizeElement(bound, params.getScale(), params.getZeroPoint(),
+                                params.getStorageTypeMin(),
+                                params.getStorageTypeMax());
+    if (!exact)
+      return q;
+    float back = dequantizeElement(q, params.getScale(), params.getZeroPoint());
+    bool outside = q == params.getStorageTypeMin()   ? bound <= back
+                   : q == params.getStorageTypeMax() ? bound >= back
+                                                     : false;
+    if (back == bound || outside)
+      return q;
+    return std::nullopt;
+  };
+  std::optional<int64_t> lower = stored(lowerAttr.getValueAsDouble());
+  std::optional<int64_t> upper = stored(upperAttr.getValueAsDouble());
+  if (!lower || !upper) {
+    whyNot = "a clamp bound falls between two quantized values";
+    return failure();
+  }
+  return std::make_pair(*lower, *upper);
+}
+
+/// What sinking the dequantizes of `op` (rule 1) would build.
+struct SinkPlan {
+  SmallVector<Value> operands;
+  /// Parameters of the integer result, when it holds values.
+  quant::QuantizedType resultType;
+  std::optional<std::pair<int64_t, int64_t>> clampBounds;
+  /// Pad value that is a float constant, stored under the input's params.
+  std::optional<int64_t> storedPadValue;
+};
+
+FailureOr<SinkPlan> planSink(Operation *op, bool duplicateDequantize,
+                             std::string &whyNot) {
+  QuantBehaviourOpInterface iface = getMovableOp(op, whyNot);
+  if (!iface)
+    return failure();
+  SinkPlan plan;
+  plan.operands.assign(op->operand_begin(), op->operand_end());
+
+  std::optional<unsigned> floatPadValue;
+  SmallVector<quant::QuantizedType> operandTypes;
+  for (unsigned index : iface.getValueOperands()) {
+    Value operand = op->getOperand(index);
+    if (auto dequantize = operand.getDefiningOp<DequantizeOp>()) {
+      if (!duplicateDequantize)
+        for (Operation *user : dequantize->getUsers())
+          if (getQuantBehaviour(user) == QuantBehaviour::Independent) {
+            whyNot = ("its dequantize also feeds '" +
+                      user->getName().getStringRef() +
+                      "', which needs the float value "
+                      "(duplicate-dequantize=true sinks it anyway)")
+                         .str();
+            return failure();
+          }
+      plan.operands[index] = dequantize.getInput();
+      operandTypes.push_back(dequantize.getQtype());
+      continue;
+    }
+    if (isa<tosa::PadOp>(op) && index != 0 && getScalarFloatConstant(operand)) {
+      floatPadValue = index;
+      continue;
+    }
+    whyNot = "operand #" + std::to_string(index) + " is not dequantized";
+    return failure();
+  }
+
+  FailureOr<quant::QuantizedType> resultType =
+      iface.getResultQuantType(operandTypes, whyNot);
+  if (failed(resultType))
+    return failure();
+  plan.resultType = *resultType;
+  quant::QuantizedType inputType = operandTypes.front();
+
+  if (iface.getQuantBehaviour() == QuantBehaviour::OrderPreserving) {
+    if (!inputType.isSigned()) {
+      whyNot = "unsigned storage does not order like its values in TOSA's "
+               "signed integer comparisons";
+      return failure();
+    }
+    if (!iface.resultHoldsValues() && !isRoundTripExact(inputType)) {
+      whyNot = "distinct stored values may dequantize to equal floats, "
+               "which changes the index it returns";
+      return failure();
+    }
+    if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
+      FailureOr<std::pair<int64_t, int64_t>> bounds =
+          getStoredClampBounds(clamp, inputType, /*exact=*/true, whyNot);
+      if (failed(bounds))
+        return failure();
+      plan.clampBounds = *bounds;
+    }
+  }
+
+  if (floatPadValue) {
+    quant::UniformQuantizedType params = getPerTensor(inputType);
+    float padValue = *getScalarFloatConstant(op->getOperand(*floatPadValue));
+    if (!params) {
+      whyNot = "one pad value cannot hold per-axis parameters";
+      return failure();
+    }
+    int64_t stored = quantizeElement(padValue, params.getScale(),
+                                     params.getZeroPoint(),
+                                     params.getStorageTypeMin(),
+                                     params.getStorageTypeMax());
+    if (dequantizeElement(stored, params.getScale(), params.getZeroPoint()) !=
+        padValue) {
+      whyNot = "its pad value is not a quantized value";
+      return failure();
+    }
+    plan.storedPadValue = stored;
+  }
+  return plan;
+}
+
+/// Builds `op` on storage tensors, detached; null (with the reason) if the
+/// integer form does not verify.
+Operation *buildIntegerOp(Operation *op, ArrayRef<Value> operands,
+                          quant::QuantizedType resultType,
+                          std::optional<std::pair<int64_t, int64_t>> clamp,
+                          std::string &whyNot) {
+  auto floatResult = cast<RankedTensorType>(op->getResult(0).getType());
+  Type resultTensor = resultType
+                          ? floatResult.clone(resultType.getStorageType())
+                          : Type(floatResult);
+  NamedAttrList attrs(op->getAttrs());
+  if (clamp) {
+    Type storage = resultType.getStorageType();
+    attrs.set("min_val", IntegerAttr::get(storage, clamp->first));
+    attrs.set("max_val", IntegerAttr::get(storage, clamp->second));
+  }
+  OperationState state(op->getLoc(), op->getName(), operands, {resultTensor},
+                       attrs);
+  Operation *intOp = Operation::create(state);
+  std::string diagnostics;
+  {
+    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &diag) {
+      diagnostics = diag.str();
+      return success();
+    });
+    if (succeeded(verify(intOp)))
+      return intOp;
+  }
+  intOp->destroy();
+  whyNot = "its integer form is not valid TOSA: " + diagnostics;
+  return nullptr;
+}
+
+/// Rule 1: op(dequantize(x, P)) -> dequantize(op(x), P').
+struct SinkDequantize : RewritePattern {
+  SinkDequantize(MLIRContext *ctx, bool duplicateDequantize)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, ctx),
+        duplicateDequantize(duplicateDequantize) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    std::string whyNot;
+    FailureOr<SinkPlan> plan = planSink(op, duplicateDequantize, whyNot);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, whyNot);
+
+    auto iface = cast<QuantBehaviourOpInterface>(op);
+    if (plan->storedPadValue) {
+      rewriter.setInsertionPoint(op);
+      plan->operands.back() = createStorageScalar(
+          rewriter, op->getLoc(), plan->resultType, *plan->storedPadValue);
+    }
+    quant::QuantizedType resultType =
+        iface.resultHoldsValues() ? plan->resultType : quant::QuantizedType();
+    Operation *intOp = buildIntegerOp(op, plan->operands, resultType,
+                                      plan->clampBounds, whyNot);
+    if (!intOp)
+      return rewriter.notifyMatchFailure(op, whyNot);
+    rewriter.setInsertionPoint(op);
+    rewriter.insert(intOp);
+    if (!resultType) {
+      rewriter.replaceOp(op, intOp->getResults());
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<DequantizeOp>(
+        op, op->getResult(0).getType(), intOp->getResult(0),
+        TypeAttr::get(resultType));
+    return success();
+  }
+
+  bool duplicateDequantize;
+};
+
+/// Why `quantize(op(y), Q)` cannot become `op(quantize(y, Q'))`, or the
+/// operand parameters if it can.
+FailureOr<SmallVector<quant::QuantizedType>>
+planHoist(QuantizeOp quantize, bool duplicateDequantize, std::string &whyNot) {
+  Operation *op = quantize.getInput().getDefiningOp();
+  QuantBehaviourOpInterface iface = getMovableOp(op, whyNot);
+  if (!iface)
+    return failure();
+  if (!iface.resultHoldsValues()) {
+    whyNot = "its result is not made of its operands' values";
+    return failure();
+  }
+  if (!op->hasOneUse()) {
+    whyNot = "its float result has other users";
+    return failure();
+  }
+  // Rule 1 first: it keeps the requantize after the op, on fewer values.
+  std::string sinkWhyNot;
+  if (succeeded(planSink(op, duplicateDequantize, sinkWhyNot))) {
+    whyNot = "its dequantizes sink instead";
+    return failure();
+  }
+  quant::QuantizedType resultType = quantize.getQtype();
+  if (iface.getQuantBehaviour() == QuantBehaviour::OrderPreserving &&
+      !resultType.isSigned()) {
+    whyNot = "unsigned storage does not order like its values in TOSA's "
+             "signed integer comparisons";
+    return failure();
+  }
+  SmallVector<quant::QuantizedType> operandTypes;
+  for (unsigned index : iface.getValueOperands()) {
+    FailureOr<quant::QuantizedType> operandType =
+        iface.getOperandQuantType(resultType, index, whyNot);
+    if (failed(operandType))
+      return failure();
+    operandTypes.push_back(*operandType);
+  }
+  return operandTypes;
+}
+
+/// Rules 2 and 3: quantize(op(y), Q) -> op(quantize(y, Q')); where y is a
+/// dequantize with other parameters the new pair is a requantize.
+struct HoistQuantize : OpRewritePattern<QuantizeOp> {
+  HoistQuantize(MLIRContext *ctx, bool duplicateDequantize)
+      : OpRewritePattern(ctx, /*benefit=*/1),
+        duplicateDequantize(duplicateDequantize) {}
+
+  LogicalResult matchAndRewrite(QuantizeOp quantize,
+                                PatternRewriter &rewriter) const override {
+    std::string whyNot;
+    FailureOr<SmallVector<quant::QuantizedType>> operandTypes =
+        planHoist(quantize, duplicateDequantize, whyNot);
+    if (failed(operandTypes))
+      return rewriter.notifyMatchFailure(quantize, whyNot);
+
+    Operation *op = quantize.getInput().getDefiningOp();
+    auto iface = cast<QuantBehaviourOpInterface>(op);
+    quant::QuantizedType resultType = quantize.getQtype();
+    std::optional<std::pair<int64_t, int64_t>> clampBounds;
+    if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
+      FailureOr<std::pair<int64_t, int64_t>> bounds =
+          getStoredClampBounds(clamp, resultType, /*exact=*/false, whyNot);
+      if (failed(bounds))
+        return rewriter.notifyMatchFailure(quantize, whyNot);
+      clampBounds = *bounds;
+    }
+
+    rewriter.setInsertionPoint(op);
+    SmallVector<Operation *> created;
+    SmallVector<Value> operands(op->getOperands());
+    for (auto [index, operandType] :
+         llvm::zip(iface.getValueOperands(), *operandTypes)) {
+      Value operand = op->getOperand(index);
+      quant::UniformQuantizedType params = getPerTensor(operandType);
+      std::optional<float> padValue =
+          isa<tosa::PadOp>(op) && index != 0 ? getScalarFloatConstant(operand)
+                                             : std::nullopt;
+      if (padValue && params) {
+        operands[index] = createStorageScalar(
+            rewriter, op->getLoc(), operandType,
+            quantizeElement(*padValue, params.getScale(),
+                            params.getZeroPoint(), params.getStorageTypeMin(),
+                            params.getStorageTypeMax()));
+      } else {
+        auto floatType = cast<RankedTensorType>(operand.getType());
+        operands[index] = QuantizeOp::create(
+            rewriter, op->getLoc(),
+            floatType.clone(operandType.getStorageType()), operand,
+            TypeAttr::get(operandType));
+      }
+      created.push_back(operands[index].getDefiningOp());
+    }
+
+    Operation *intOp =
+        buildIntegerOp(op, operands, resultType, clampBounds, whyNot);
+    if (!intOp) {
+      for (Operation *newOp : llvm::reverse(created))
+        rewriter.eraseOp(newOp);
+      return rewriter.notifyMatchFailure(quantize, whyNot);
+    }
+    rewriter.insert(intOp);
+    rewriter.replaceOp(quantize, intOp->getResults());
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  bool duplicateDequantize;
+};
+
+/// mismatch-policy=adopt: dequantize(quantize(dequantize(x, P), Q), Q) ->
+/// dequantize(x, P). Downstream sees the producer's values instead of their
+/// rounding to Q's grid.
+struct AdoptProducerParameters : OpRewritePattern<DequantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DequantizeOp outer,
+                                PatternRewriter &rewriter) const override {
+    auto quantize = outer.getInput().getDefiningOp<QuantizeOp>();
+    if (!quantize)
+      return failure();
+    auto inner = quantize.getInput().getDefiningOp<DequantizeOp>();
+    if (!inner || inner.getQtype() == quantize.getQtype() ||
+        inner.getType() != outer.getType())
+      return failure();
+    outer->emitRemark("adopted ")
+        << inner.getQtype() << " in place of " << quantize.getQtype()
+        << " (mismatch-policy=adopt): the requantize is gone and numerics "
+           "change";
+    rewriter.replaceOp(outer, inner.getResult());
+    return success();
+  }
+};
+
+struct ShareQSpecsPass
+    : qtosa::impl::ShareQSpecsPassBase<ShareQSpecsPass> {
+  using ShareQSpecsPassBase::ShareQSpecsPassBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    ShareQSpecsPassBase::getDependentDialects(registry);
+    registerTosaQuantBehaviourExternalModels(registry);
+  }
+
+  void runOnOperation() override;
+};
+
+} // namespace
+
+void mlir::qtosa::populateShareQSpecsPatterns(RewritePatternSet &patterns,
+                                              bool duplicateDequantize) {
+  patterns.add<SinkDequantize, HoistQuantize>(patterns.getContext(),
+                                              duplicateDequantize);
+}
+
+void mlir::qtosa::populateAdoptParametersPatterns(RewritePatternSet &patterns) {
+  patterns.add<AdoptProducerParameters>(patterns.getContext());
+}
+
+void ShareQSpecsPass::runOnOperation() {
+  Operation *root = getOperation();
+  MLIRContext *ctx = &getContext();
+
+  int64_t floatMovableBefore = 0;
+  root->walk([&](Operation *op) {
+    std::string ignored;
+    floatMovableBefore += static_cast<bool>(getMovableOp(op, ignored));
+  });
+
+  // Dequantizes sink as far as they go before any quantize moves up, so a
+  // chain between a dequantize and a quantize ends with one requantize after
+  // it rather than wherever the two walks would meet.
+  RewritePatternSet sinkOnly(ctx);
+  sinkOnly.add<SinkDequantize>(ctx, duplicateDequantize);
+  if (failed(applyPatternsGreedily(root, std::move(sinkOnly))))
+    return signalPassFailure();
+  RewritePatternSet patterns(ctx);
+  populateShareQSpecsPatterns(patterns, duplicateDequantize);
+  if (failed(applyPatternsGreedily(root, std::move(patterns))))
+    return signalPassFailure();
+
+  if (mismatchPolicy == MismatchPolicy::Adopt) {
+    RewritePatternSet adopt(ctx);
+    populateAdoptParametersPatterns(adopt);
+    int64_t before = 0;
+    root->walk([&](DequantizeOp) { ++before; });
+    if (failed(applyPatternsGreedily(root, std::move(adopt))))
+      return signalPassFailure();
+    int64_t after = 0;
+    root->walk([&](DequantizeOp) { ++after; });
+    numAdopted += before - after;
+  }
+
+  // Every op that could have moved but sits in float next to a quantize or
+  // dequantize is explained.
+  int64_t floatMovableAfter = 0;
+  root->walk([&](Operation *op) {
+    std::string ignored;
+    QuantBehaviourOpInterface iface = getMovableOp(op, ignored);
+    if (!iface)
+      return;
+    ++floatMovableAfter;
+    bool nextToDequantize = llvm::any_of(op->getOperands(), [](Value v) {
+      return v.getDefiningOp<DequantizeOp>();
+    });
+    QuantizeOp quantizeUser;
+    for (Operation *user : op->getUsers())
+      if (auto quantize = dyn_cast<QuantizeOp>(user))
+        quantizeUser = quantize;
+    if (!nextToDequantize && !quantizeUser)
+      return;
+    std::string sinkWhyNot, hoistWhyNot;
+    (void)planSink(op, duplicateDequantize, sinkWhyNot);
+    InFlightDiagnostic remark = op->emitRemark()
+                                << "'" << op->getName()
+                                << "' stays in float: " << sinkWhyNot;
+    if (quantizeUser &&
+        failed(planHoist(quantizeUser, duplicateDequantize, hoistWhyNot)))
+      remark << "; its quantize cannot move above it: " << hoistWhyNot;
+  });
+
+  numMoved += floatMovableBefore - floatMovableAfter;
+  root->walk([&](QuantizeOp quantize) {
+    auto dequantize = quantize.getInput().getDefiningOp<DequantizeOp>();
+    numRequantizes += dequantize && dequantize.getQtype() != quantize.getQtype();
+  });
+}
