@@ -137,7 +137,9 @@ FailureOr<SinkPlan> planSink(Operation *op, bool duplicateDequantize,
     if (auto dequantize = operand.getDefiningOp<DequantizeOp>()) {
       if (!duplicateDequantize)
         for (Operation *user : dequantize->getUsers())
-          if (getQuantBehaviour(user) == QuantBehaviour::Independent) {
+          // A quantize of the dequantize is a requantize: it needs no float.
+          if (!isa<QuantizeOp>(user) &&
+              getQuantBehaviour(user) == QuantBehaviour::Independent) {
             whyNot = ("its dequantize also feeds '" +
                       user->getName().getStringRef() +
                       "', which needs the float value "
@@ -290,9 +292,13 @@ planHoist(QuantizeOp quantize, bool duplicateDequantize, std::string &whyNot) {
     whyNot = "its result is not made of its operands' values";
     return failure();
   }
-  if (!op->hasOneUse()) {
-    whyNot = "its float result has other users";
-    return failure();
+  for (Operation *user : op->getUsers()) {
+    auto otherQuantize = dyn_cast<QuantizeOp>(user);
+    if (!otherQuantize || otherQuantize.getQtype() != quantize.getQtype() ||
+        otherQuantize.getType() != quantize.getType()) {
+      whyNot = "its float result has other users";
+      return failure();
+    }
   }
   // Rule 1 first: it keeps the requantize after the op, on fewer values.
   std::string sinkWhyNot;
@@ -379,7 +385,9 @@ struct HoistQuantize : OpRewritePattern<QuantizeOp> {
       return rewriter.notifyMatchFailure(quantize, whyNot);
     }
     rewriter.insert(intOp);
-    rewriter.replaceOp(quantize, intOp->getResults());
+    // Every user is a quantize with these parameters (planHoist checked).
+    for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
+      rewriter.replaceOp(user, intOp->getResults());
     rewriter.eraseOp(op);
     return success();
   }

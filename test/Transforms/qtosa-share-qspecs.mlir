@@ -191,3 +191,33 @@ func.func @avg_pool_and_add_stay(%x: tensor<1x4x4x2xi8>) -> tensor<1x2x2x2xi8> {
   %q = qtosa.quantize %s as !p : tensor<1x2x2x2xf32> -> tensor<1x2x2x2xi8>
   return %q : tensor<1x2x2x2xi8>
 }
+
+// -----
+
+!p = !quant.uniform<i8:f32, 0.5:-3>
+!q = !quant.uniform<i8:f32, 0.25:1>
+
+// A quantize of the dequantize is a requantize and needs no float value, so
+// the dequantize still sinks into the transpose.
+// CHECK-LABEL: func.func @dequantize_also_requantized
+// CHECK-DAG: %[[T:.+]] = tosa.transpose %arg0 {{.+}} -> tensor<3x2xi8>
+// CHECK-DAG: %[[R:.+]] = qtosa.quantize %{{.+}} as !quant.uniform<i8:f32, 2.500000e-01:1>
+func.func @dequantize_also_requantized(%x: tensor<2x3xi8>) -> (tensor<3x2xf32>, tensor<2x3xi8>) {
+  %d = qtosa.dequantize %x as !p : tensor<2x3xi8> -> tensor<2x3xf32>
+  %t = tosa.transpose %d {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %r = qtosa.quantize %d as !q : tensor<2x3xf32> -> tensor<2x3xi8>
+  return %t, %r : tensor<3x2xf32>, tensor<2x3xi8>
+}
+
+// A float result quantized twice with the same parameters hoists once.
+// CHECK-LABEL: func.func @two_identical_quantizes
+// CHECK: %[[Q:.+]] = qtosa.quantize %{{.+}} : tensor<2x3xf32> -> tensor<2x3xi8>
+// CHECK: %[[T:.+]] = tosa.transpose %[[Q]]
+// CHECK: return %[[T]], %[[T]]
+func.func @two_identical_quantizes(%a: tensor<2x3xf32>) -> (tensor<3x2xi8>, tensor<3x2xi8>) {
+  %e = tosa.exp %a : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %t = tosa.transpose %e {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %q1 = qtosa.quantize %t as !q : tensor<3x2xf32> -> tensor<3x2xi8>
+  %q2 = qtosa.quantize %t as !q : tensor<3x2xf32> -> tensor<3x2xi8>
+  return %q1, %q2 : tensor<3x2xi8>, tensor<3x2xi8>
+}
