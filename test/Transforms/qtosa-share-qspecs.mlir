@@ -221,3 +221,26 @@ func.func @two_identical_quantizes(%a: tensor<2x3xf32>) -> (tensor<3x2xi8>, tens
   %q2 = qtosa.quantize %t as !q : tensor<3x2xf32> -> tensor<3x2xi8>
   return %q1, %q2 : tensor<3x2xi8>, tensor<3x2xi8>
 }
+
+// -----
+
+// Per-axis parameters on the channel axis pass max_pool2d in both
+// directions; on a spatial axis they cannot.
+// CHECK-LABEL: func.func @per_axis_channel_max_pool_hoists
+// CHECK: qtosa.quantize {{.+}} as !quant.uniform<i8:f32:3, {5.000000e-01,2.500000e-01}> : tensor<1x4x4x2xf32> -> tensor<1x4x4x2xi8>
+// CHECK: tosa.max_pool2d {{.+}} -> tensor<1x2x2x2xi8>
+func.func @per_axis_channel_max_pool_hoists(%x: tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xi8> {
+  %e = tosa.exp %x : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  %m = tosa.max_pool2d %e {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32>
+  %q = qtosa.quantize %m as !quant.uniform<i8:f32:3, {0.5, 0.25}> : tensor<1x2x2x2xf32> -> tensor<1x2x2x2xi8>
+  return %q : tensor<1x2x2x2xi8>
+}
+
+// CHECK-LABEL: func.func @per_axis_spatial_max_pool_stays
+// CHECK: tosa.max_pool2d {{.+}} -> tensor<1x2x2x2xf32>
+func.func @per_axis_spatial_max_pool_stays(%x: tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xi8> {
+  %e = tosa.exp %x : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  %m = tosa.max_pool2d %e {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} : (tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32>
+  %q = qtosa.quantize %m as !quant.uniform<i8:f32:1, {0.5, 0.25}> : tensor<1x2x2x2xf32> -> tensor<1x2x2x2xi8>
+  return %q : tensor<1x2x2x2xi8>
+}

@@ -99,10 +99,6 @@ Result forwardAxis(OpTy op, PerAxis type, std::string &whyNot) {
   return quant::QuantizedType(type);
 }
 
-template <typename OpTy>
-Result backwardAxis(OpTy op, PerAxis type, unsigned, std::string &whyNot) {
-  return forwardAxis(op, type, whyNot);
-}
 
 Result forwardAxis(tosa::TransposeOp op, PerAxis type, std::string &) {
   ArrayRef<int32_t> perms = op.getPerms();
@@ -273,32 +269,16 @@ Result forwardAxis(tosa::ReduceMinOp op, PerAxis type, std::string &whyNot) {
 Result forwardAxis(tosa::ArgMaxOp op, PerAxis type, std::string &whyNot) {
   return keptAxis(op, type, allAxesBut(op, op.getAxis()), whyNot);
 }
-Result backwardAxis(tosa::MaxPool2dOp op, PerAxis type, unsigned,
-                    std::string &whyNot) {
-  return forwardAxis(op, type, whyNot);
-}
-Result backwardAxis(tosa::ResizeOp op, PerAxis type, unsigned,
-                    std::string &whyNot) {
-  return forwardAxis(op, type, whyNot);
-}
-Result backwardAxis(tosa::GatherOp op, PerAxis type, unsigned,
-                    std::string &whyNot) {
-  return forwardAxis(op, type, whyNot);
-}
-Result backwardAxis(tosa::ReduceMaxOp op, PerAxis type, unsigned,
-                    std::string &whyNot) {
-  return forwardAxis(op, type, whyNot);
-}
-Result backwardAxis(tosa::ReduceMinOp op, PerAxis type, unsigned,
-                    std::string &whyNot) {
-  return forwardAxis(op, type, whyNot);
-}
 
 Result forwardAxis(tosa::ClampOp, PerAxis, std::string &whyNot) {
   return fail(whyNot, "clamp bounds cannot differ per channel");
 }
-Result backwardAxis(tosa::ClampOp op, PerAxis type, unsigned,
-                    std::string &whyNot) {
+
+/// Ops that keep the per-axis dimension in place map it the same way in
+/// both directions. Declared after every forwardAxis so that each op finds
+/// its own rule.
+template <typename OpTy>
+Result backwardAxis(OpTy op, PerAxis type, unsigned, std::string &whyNot) {
   return forwardAxis(op, type, whyNot);
 }
 
