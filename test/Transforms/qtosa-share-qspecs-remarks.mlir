@@ -31,13 +31,13 @@ func.func @unsigned_max_pool(%x: tensor<1x4x4x2xi8>) -> tensor<1x2x2x2xf32> {
 
 // -----
 
-// CHECK-LABEL: func.func @merging_reshape
-func.func @merging_reshape(%x: tensor<2x3x4xi8>) -> tensor<6x4xf32> {
+// CHECK-LABEL: func.func @regrouping_reshape
+func.func @regrouping_reshape(%x: tensor<2x3x4xi8>) -> tensor<4x6xf32> {
   %d = qtosa.dequantize %x as !quant.uniform<i8:f32:1, {1.0, 2.0, 3.0}> : tensor<2x3x4xi8> -> tensor<2x3x4xf32>
-  %s = tosa.const_shape {values = dense<[6, 4]> : tensor<2xindex>} : () -> !tosa.shape<2>
-  // expected-remark @+1 {{'tosa.reshape' stays in float: the reshape merges or splits per-axis dimension 1}}
-  %r = tosa.reshape %d, %s : (tensor<2x3x4xf32>, !tosa.shape<2>) -> tensor<6x4xf32>
-  return %r : tensor<6x4xf32>
+  %s = tosa.const_shape {values = dense<[4, 6]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-remark @+1 {{'tosa.reshape' stays in float: the reshape regroups per-axis dimension 1 with other dimensions}}
+  %r = tosa.reshape %d, %s : (tensor<2x3x4xf32>, !tosa.shape<2>) -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
 }
 
 // -----

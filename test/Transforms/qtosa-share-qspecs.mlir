@@ -37,15 +37,52 @@ func.func @sink_per_axis_reshape(%x: tensor<2x3x4xi8>) -> tensor<6x4xf32> {
   return %r : tensor<6x4xf32>
 }
 
-// A reshape merging the per-axis dimension cannot carry its parameters.
-// CHECK-LABEL: func.func @no_sink_merging_reshape
-// CHECK: qtosa.dequantize
-// CHECK: tosa.reshape {{.+}} -> tensor<6x4xf32>
-func.func @no_sink_merging_reshape(%x: tensor<2x3x4xi8>) -> tensor<6x4xf32> {
+// Merging the per-axis dimension with a leading one tiles its parameters:
+// row r of the 6x4 result is channel r mod 3.
+// CHECK-LABEL: func.func @sink_per_axis_merge
+// CHECK: tosa.reshape {{.+}} -> tensor<6x4xi8>
+// CHECK: qtosa.dequantize {{.+}} as !quant.uniform<i8:f32:0, {1.000000e+00,2.000000e+00,3.000000e+00,1.000000e+00,2.000000e+00,3.000000e+00}>
+func.func @sink_per_axis_merge(%x: tensor<2x3x4xi8>) -> tensor<6x4xf32> {
   %d = qtosa.dequantize %x as !quant.uniform<i8:f32:1, {1.0, 2.0, 3.0}> : tensor<2x3x4xi8> -> tensor<2x3x4xf32>
   %s = tosa.const_shape {values = dense<[6, 4]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %r = tosa.reshape %d, %s : (tensor<2x3x4xf32>, !tosa.shape<2>) -> tensor<6x4xf32>
   return %r : tensor<6x4xf32>
+}
+
+// Merging with a trailing dimension repeats each parameter.
+// CHECK-LABEL: func.func @sink_per_axis_merge_trailing
+// CHECK: qtosa.dequantize {{.+}} as !quant.uniform<i8:f32:0, {1.000000e+00,1.000000e+00,2.000000e+00,2.000000e+00}>
+func.func @sink_per_axis_merge_trailing(%x: tensor<2x2xi8>) -> tensor<4xf32> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32:0, {1.0, 2.0}> : tensor<2x2xi8> -> tensor<2x2xf32>
+  %s = tosa.const_shape {values = dense<4> : tensor<1xindex>} : () -> !tosa.shape<1>
+  %r = tosa.reshape %d, %s : (tensor<2x2xf32>, !tosa.shape<1>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// Splitting the per-axis dimension: parameters that change only with the
+// inner factor stay per-axis on it; with both factors, sub-channel.
+// CHECK-LABEL: func.func @sink_per_axis_split
+// CHECK: qtosa.dequantize {{.+}} as !quant.uniform<i8:f32:1, {1.000000e+00,2.000000e+00,3.000000e+00}> : tensor<2x3x4xi8>
+// CHECK: qtosa.dequantize {{.+}} as !quant.uniform<i8:f32:{0:1, 1:1}, {{\{\{\{}}1.000000e+00}, {2.000000e+00}, {3.000000e+00}}, {{\{\{}}4.000000e+00}, {5.000000e+00}, {6.000000e+00}}}> : tensor<2x3x4xi8>
+func.func @sink_per_axis_split(%x: tensor<6x4xi8>, %y: tensor<6x4xi8>) -> (tensor<2x3x4xf32>, tensor<2x3x4xf32>) {
+  %s = tosa.const_shape {values = dense<[2, 3, 4]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %dx = qtosa.dequantize %x as !quant.uniform<i8:f32:0, {1.0, 2.0, 3.0, 1.0, 2.0, 3.0}> : tensor<6x4xi8> -> tensor<6x4xf32>
+  %rx = tosa.reshape %dx, %s : (tensor<6x4xf32>, !tosa.shape<3>) -> tensor<2x3x4xf32>
+  %dy = qtosa.dequantize %y as !quant.uniform<i8:f32:0, {1.0, 2.0, 3.0, 4.0, 5.0, 6.0}> : tensor<6x4xi8> -> tensor<6x4xf32>
+  %ry = tosa.reshape %dy, %s : (tensor<6x4xf32>, !tosa.shape<3>) -> tensor<2x3x4xf32>
+  return %rx, %ry : tensor<2x3x4xf32>, tensor<2x3x4xf32>
+}
+
+// A reshape that regroups the per-axis dimension with others (2x3x4 to
+// 4x6) has no per-element description: it stays in float.
+// CHECK-LABEL: func.func @no_sink_regrouping_reshape
+// CHECK: qtosa.dequantize
+// CHECK: tosa.reshape {{.+}} -> tensor<4x6xf32>
+func.func @no_sink_regrouping_reshape(%x: tensor<2x3x4xi8>) -> tensor<4x6xf32> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32:1, {1.0, 2.0, 3.0}> : tensor<2x3x4xi8> -> tensor<2x3x4xf32>
+  %s = tosa.const_shape {values = dense<[4, 6]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %r = tosa.reshape %d, %s : (tensor<2x3x4xf32>, !tosa.shape<2>) -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
 }
 
 // -----

@@ -4,7 +4,7 @@
 Each graph quantizes a constant input, runs a random chain of transpose,
 reshape, slice, reverse, tile, pad, concat, max_pool2d, reduce_max, clamp,
 maximum and float arithmetic between quant.qcast/quant.dcast pairs with random
-parameters, and returns its quantized output as stored integers. @main prints
+per-tensor or per-axis parameters, and returns its quantized output as stored integers. @main prints
 every output, so two pipelines can be compared bit for bit.
 
 Usage: random_qdq_graphs.py SEED COUNT
@@ -27,13 +27,22 @@ class Graph:
     def emit(self, text):
         self.lines.append("  " + text)
 
-    def params(self):
+    def scale_zp(self):
         rng = self.rng
-        scale = rng.choice([1, 3, 5, 7, 9]) * 2.0 ** rng.randint(-7, -3)
-        return "!quant.uniform<i8:f32, %r:%d>" % (scale, rng.randint(-20, 20))
+        return (rng.choice([1, 3, 5, 7, 9]) * 2.0 ** rng.randint(-7, -3),
+                rng.randint(-20, 20))
+
+    def params(self, shape=None):
+        """Per-tensor parameters, or per-axis on a random axis of `shape`."""
+        if shape is not None and self.rng.random() < 0.35:
+            axis = self.rng.randrange(len(shape))
+            pairs = [self.scale_zp() for _ in range(shape[axis])]
+            return "!quant.uniform<i8:f32:%d, {%s}>" % (
+                axis, ", ".join("%r:%d" % p for p in pairs))
+        return "!quant.uniform<i8:f32, %r:%d>" % self.scale_zp()
 
     def qdq(self, val, shape):
-        qtype = self.params()
+        qtype = self.params(shape)
         t = tensor(shape)
         q = self.value()
         self.emit("%s = quant.qcast %s : %s to %s" % (q, val, t, tensor(shape, qtype)))
@@ -157,7 +166,7 @@ class Graph:
         val = self.qdq(val, shape)
         for _ in range(rng.randint(2, 6)):
             val, shape = self.step(val, shape)
-        qtype = self.params()
+        qtype = self.params(shape)
         q = self.value()
         self.emit("%s = quant.qcast %s : %s to %s" % (q, val, tensor(shape), tensor(shape, qtype)))
         stored = self.value()

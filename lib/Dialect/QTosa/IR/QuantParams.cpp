@@ -30,8 +30,11 @@ static RawParams getRawParams(quant::QuantizedType qtype) {
   } else if (auto sub = dyn_cast<quant::UniformQuantizedSubChannelType>(qtype)) {
     for (const APFloat &scale : sub.getScales().getValues<APFloat>())
       raw.scales.push_back(scale.convertToDouble());
+    // Zero points are stored at the storage width: u8's 200 reads as -56
+    // when sign-extended.
     for (const APInt &zp : sub.getZeroPoints().getValues<APInt>())
-      raw.zeroPoints.push_back(zp.getSExtValue());
+      raw.zeroPoints.push_back(sub.isSigned() ? zp.getSExtValue()
+                                              : zp.getZExtValue());
   }
   return raw;
 }
