@@ -124,4 +124,27 @@ def ShareQSpecsPass : Pass<"qtosa-share-qspecs"> {
   ];
 }
 
+def FoldQuantizedConstantsPass : Pass<"qtosa-fold-quantized-constants"> {
+  let summary = "Fold data movement on quantized constants, tracking the axis";
+  let description = [{
+    Runs only the canonicalization patterns of `qtosa.dequantize`: a
+    data-movement op (transpose, reshape, slice, reverse, tile, pad, concat,
+    identity) applied to `qtosa.dequantize(tosa.const, P)` becomes
+    `qtosa.dequantize(tosa.const', P')`. The stored integers move as the op
+    moves values, and P' gives each element the scale and zero point it had:
+    a per-axis axis follows transposes and reshapes, is repeated or tiled
+    when a reshape merges it with neighbours, becomes sub-channel (or
+    per-axis, or per-tensor) when a reshape splits it, is sliced, reversed,
+    tiled or concatenated with the data. What cannot be expressed exactly is
+    left unfolded.
+  }];
+  let options = [
+    Option<"force", "force", "bool", /*default=*/"false",
+           "Fold even when a constant with other users would be copied into "
+           "a larger one">
+  ];
+  let dependentDialects = ["::mlir::qtosa::QTosaDialect",
+                           "::mlir::tosa::TosaDialect"];
+}
+
 #endif // QTOSA_TRANSFORMS_PASSES_TD

@@ -70,6 +70,8 @@ def QTosa_DequantizeOp : QTosa_Op<"dequantize",
     $input `as` $qtype attr-dict `:` type($input) `->` type($output)
   }];
   let hasVerifier = 1;
+  // Data movement on dequantize(constant) folds into a moved constant.
+  let hasCanonicalizer = 1;
 }
 
 #endif // QTOSA_DIALECT_QTOSA_IR_QTOSAOPS_TD

@@ -1,0 +1,286 @@
+//===- QuantizedConstantFolds.cpp - Data movement on quantized constants --===//
+//
+// op(dequantize(constant, P)) -> dequantize(constant', P') for data-movement
+// ops: the stored integers move as the op moves values, and P' (from
+// QuantBehaviourOpInterface) gives every element the scale and zero point it
+// had. Upstream TOSA folders skip quantized data; these run under
+// --canonicalize and in qtosa-fold-quantized-constants.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Dialect/QTosa/IR/QuantParams.h"
+#include "qtosa/Dialect/QTosa/IR/QuantizedConstantFolds.h"
+#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
+/// Builds a tensor of `type` whose element at each index comes from
+/// `source(index)`: the element of input `first` at linear position `second`,
+/// or a pad value when `first` is -1.
+DenseElementsAttr
+gatherElements(RankedTensorType type, ArrayRef<SmallVector<APInt>> inputs,
+               function_ref<std::pair<int, int64_t>(ArrayRef<int64_t>)> source,
+               function_ref<APInt(ArrayRef<int64_t>)> padValue) {
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<int64_t> strides = stridesOf(shape);
+  SmallVector<APInt> values;
+  values.reserve(type.getNumElements());
+  SmallVector<int64_t> index(shape.size());
+  for (int64_t linear = 0, n = type.getNumElements(); linear < n; ++linear) {
+    for (size_t d = 0; d < shape.size(); ++d)
+      index[d] = (linear / strides[d]) % shape[d];
+    auto [input, position] = source(index);
+    values.push_back(input < 0 ? padValue(index) : inputs[input][position]);
+  }
+  return DenseElementsAttr::get(type, values);
+}
+
+int64_t linearIndex(ArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
+  int64_t linear = 0;
+  for (auto [i, size] : llvm::zip(index, shape))
+    linear = linear * size + i;
+  return linear;
+}
+
+std::optional<SmallVector<int64_t>> constantShape(Value value) {
+  auto constShape = value.getDefiningOp<tosa::ConstShapeOp>();
+  if (!constShape)
+    return std::nullopt;
+  return llvm::to_vector(constShape.getValues().getValues<int64_t>());
+}
+
+/// The stored value of `value` under parameters that may differ per
+/// channel, when that value is exactly representable.
+std::optional<SmallVector<APInt>> storedPadValues(float value,
+                                                  quant::QuantizedType qtype,
+                                                  ArrayRef<int64_t> shape) {
+  FailureOr<QuantParamLayout> layout = getQuantParamLayout(qtype, shape);
+  if (failed(layout) || layout->needsReshape)
+    return std::nullopt;
+  unsigned width = cast<IntegerType>(qtype.getStorageType()).getWidth();
+  SmallVector<APInt> stored;
+  for (auto [scale, zp] : llvm::zip(layout->scales, layout->zeroPoints)) {
+    int64_t q = quantizeElement(value, scale, zp, qtype.getStorageTypeMin(),
+                                qtype.getStorageTypeMax());
+    if (dequantizeElement(q, scale, zp) != value)
+      return std::nullopt;
+    stored.push_back(APInt(width, static_cast<uint64_t>(q), /*isSigned=*/true));
+  }
+  return stored;
+}
+
+/// The stored data `op` produces from stored `inputs`, or failure.
+FailureOr<DenseElementsAttr>
+moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
+               RankedTensorType resultType, quant::QuantizedType inputType) {
+  SmallVector<SmallVector<APInt>> values;
+  for (DenseElementsAttr input : inputs)
+    values.push_back(llvm::to_vector(input.getValues<APInt>()));
+  ArrayRef<int64_t> inShape = inputs.front().getType().getShape();
+  SmallVector<int64_t> inStrides = stridesOf(inShape);
+  auto noPad = [](ArrayRef<int64_t>) -> APInt {
+    llvm_unreachable("no pad value in this op");
+  };
+  auto fromFirst = [&](ArrayRef<int64_t> index) {
+    return std::make_pair(0, linearIndex(index, inShape));
+  };
+
+  return llvm::TypeSwitch<Operation *, FailureOr<DenseElementsAttr>>(op)
+      .Case<tosa::ReshapeOp, tosa::IdentityOp>([&](Operation *) {
+        DenseElementsAttr data = inputs.front();
+        return data.reshape(resultType);
+      })
+      .Case([&](tosa::TransposeOp transpose) -> FailureOr<DenseElementsAttr> {
+        ArrayRef<int32_t> perms = transpose.getPerms();
+        return gatherElements(
+            resultType, values,
+            [&](ArrayRef<int64_t> index) {
+              SmallVector<int64_t> source(index.size());
+              for (size_t d = 0; d < index.size(); ++d)
+                source[perms[d]] = index[d];
+              return fromFirst(source);
+            },
+            noPad);
+      })
+      .Case([&](tosa::SliceOp slice) -> FailureOr<DenseElementsAttr> {
+        std::optional<SmallVector<int64_t>> start =
+            constantShape(slice.getStart());
+        if (!start)
+          return failure();
+        return gatherElements(
+            resultType, values,
+            [&](ArrayRef<int64_t> index) {
+              SmallVector<int64_t> source(index);
+              for (size_t d = 0; d < index.size(); ++d)
+                source[d] += (*start)[d];
+              return fromFirst(source);
+            },
+            noPad);
+      })
+      .Case([&](tosa::ReverseOp reverse) -> FailureOr<DenseElementsAttr> {
+        int64_t axis = reverse.getAxis();
+        return gatherElements(
+            resultType, values,
+            [&](ArrayRef<int64_t> index) {
+              SmallVector<int64_t> source(index);
+              source[axis] = inShape[axis] - 1 - index[axis];
+              return fromFirst(source);
+            },
+            noPad);
+      })
+      .Case([&](tosa::TileOp) -> FailureOr<DenseElementsAttr> {
+        return gatherElements(
+            resultType, values,
+            [&](ArrayRef<int64_t> index) {
+              SmallVector<int64_t> source(index);
+              for (size_t d = 0; d < index.size(); ++d)
+                source[d] %= inShape[d];
+              return fromFirst(source);
+            },
+            noPad);
+      })
+      .Case([&](tosa::ConcatOp concat) -> FailureOr<DenseElementsAttr> {
+        int64_t axis = concat.getAxis();
+        return gatherElements(
+            resultType, values,
+            [&](ArrayRef<int64_t> index) {
+              SmallVector<int64_t> source(index);
+              int input = 0;
+              while (source[axis] >= inputs[input].getType().getDimSize(axis))
+                source[axis] -= inputs[input++].getType().getDimSize(axis);
+              return std::make_pair(
+                  input,
+                  linearIndex(source, inputs[input].getType().getShape()));
+            },
+            noPad);
+      })
+      .Case([&](tosa::PadOp pad) -> FailureOr<DenseElementsAttr> {
+        std::optional<SmallVector<int64_t>> padding =
+            constantShape(pad.getPadding());
+        auto padConst = pad.getPadConst().getDefiningOp<tosa::ConstOp>();
+        auto padAttr =
+            padConst ? dyn_cast<DenseFPElementsAttr>(padConst.getValuesAttr())
+                     : DenseFPElementsAttr();
+        if (!padding || !padAttr)
+          return failure();
+        std::optional<SmallVector<APInt>> padStored = storedPadValues(
+            padAttr.getValues<APFloat>()[0].convertToFloat(), inputType,
+            resultType.getShape());
+        if (!padStored)
+          return failure();
+        FailureOr<QuantParamLayout> layout =
+            getQuantParamLayout(inputType, resultType.getShape());
+        return gatherElements(
+            resultType, values,
+            [&](ArrayRef<int64_t> index) {
+              SmallVector<int64_t> source(index);
+              for (size_t d = 0; d < index.size(); ++d) {
+                source[d] -= (*padding)[2 * d];
+                if (source[d] < 0 || source[d] >= inShape[d])
+                  return std::make_pair(-1, int64_t(0));
+              }
+              return fromFirst(source);
+            },
+            [&](ArrayRef<int64_t> index) {
+              // The parameter position of this element broadcasts over
+              // every dimension of size 1 in the layout.
+              int64_t position = 0;
+              for (auto [i, size] : llvm::zip(index, layout->paramShape))
+                position = position * size + (size == 1 ? 0 : i);
+              return (*padStored)[position];
+            });
+      })
+      .Default([](Operation *) { return failure(); });
+}
+
+struct FoldQuantizedConstantDataMovement : RewritePattern {
+  FoldQuantizedConstantDataMovement(MLIRContext *ctx, bool force)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx), force(force) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    auto iface = dyn_cast<QuantBehaviourOpInterface>(op);
+    if (!iface || iface.getQuantBehaviour() != QuantBehaviour::DataMovement ||
+        op->getNumResults() != 1)
+      return failure();
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!resultType || !resultType.hasStaticShape() ||
+        !isa<FloatType>(resultType.getElementType()))
+      return failure();
+
+    SmallVector<DenseElementsAttr> inputs;
+    SmallVector<quant::QuantizedType> types;
+    int64_t inputElements = 0;
+    bool singleUse = true;
+    for (unsigned index : iface.getValueOperands()) {
+      Value operand = op->getOperand(index);
+      // The pad value is a float constant, stored per element below.
+      if (isa<tosa::PadOp>(op) && index != 0)
+        continue;
+      auto dequantize = operand.getDefiningOp<DequantizeOp>();
+      if (!dequantize)
+        return rewriter.notifyMatchFailure(op, "operand is not dequantized");
+      auto constOp = dequantize.getInput().getDefiningOp<tosa::ConstOp>();
+      auto data = constOp ? dyn_cast<DenseIntElementsAttr>(constOp.getValuesAttr())
+                          : DenseIntElementsAttr();
+      if (!data)
+        return rewriter.notifyMatchFailure(op, "not a quantized constant");
+      inputs.push_back(data);
+      types.push_back(dequantize.getQtype());
+      inputElements += data.getNumElements();
+      singleUse &= dequantize->hasOneUse() && constOp->hasOneUse();
+    }
+    if (inputs.empty())
+      return failure();
+    // Like upstream's constant folders: do not duplicate a shared constant
+    // into a larger one unless asked to.
+    if (!force && !singleUse && resultType.getNumElements() > inputElements)
+      return rewriter.notifyMatchFailure(op, "would grow a shared constant");
+
+    std::string whyNot;
+    FailureOr<quant::QuantizedType> resultQType =
+        iface.getResultQuantType(types, whyNot);
+    if (failed(resultQType))
+      return rewriter.notifyMatchFailure(op, whyNot);
+    auto storageType = resultType.clone(resultQType->getStorageType());
+    FailureOr<DenseElementsAttr> moved =
+        moveStoredData(op, inputs, storageType, types.front());
+    if (failed(moved))
+      return rewriter.notifyMatchFailure(op, "data cannot be moved");
+
+    auto constant = tosa::ConstOp::create(rewriter, op->getLoc(), storageType,
+                                          *moved);
+    rewriter.replaceOpWithNewOp<DequantizeOp>(op, resultType, constant,
+                                              TypeAttr::get(*resultQType));
+    return success();
+  }
+
+  bool force;
+};
+
+} // namespace
+
+void mlir::qtosa::populateFoldQuantizedConstantPatterns(
+    RewritePatternSet &patterns, bool force) {
+  patterns.add<FoldQuantizedConstantDataMovement>(patterns.getContext(), force);
+}
+
+void DequantizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                               MLIRContext *) {
+  populateFoldQuantizedConstantPatterns(patterns, /*force=*/false);
+}

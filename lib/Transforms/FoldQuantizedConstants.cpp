@@ -1,0 +1,36 @@
+//===- FoldQuantizedConstants.cpp - Quantized constant data movement ------===//
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Dialect/QTosa/IR/QuantizedConstantFolds.h"
+#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+#include "qtosa/Transforms/Passes.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::qtosa {
+#define GEN_PASS_DEF_FOLDQUANTIZEDCONSTANTSPASS
+#include "qtosa/Transforms/Passes.h.inc"
+} // namespace mlir::qtosa
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+struct FoldQuantizedConstantsPass
+    : qtosa::impl::FoldQuantizedConstantsPassBase<FoldQuantizedConstantsPass> {
+  using FoldQuantizedConstantsPassBase::FoldQuantizedConstantsPassBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    FoldQuantizedConstantsPassBase::getDependentDialects(registry);
+    registerTosaQuantBehaviourExternalModels(registry);
+  }
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateFoldQuantizedConstantPatterns(patterns, force);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
