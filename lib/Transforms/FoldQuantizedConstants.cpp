@@ -30,7 +30,14 @@ struct FoldQuantizedConstantsPass
     RewritePatternSet patterns(&getContext());
     populateFoldQuantizedConstantPatterns(patterns, force);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    // An unexpressible fold is left alone, never given a stale axis; say so.
+    getOperation()->walk([&](Operation *op) {
+      if (std::optional<std::string> whyNot =
+              whyQuantizedConstantNotFolded(op, force))
+        op->emitRemark("quantized constant not folded into '")
+            << op->getName() << "': " << *whyNot;
+    });
   }
 };
 } // namespace

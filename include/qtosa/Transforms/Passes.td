@@ -136,7 +136,7 @@ def FoldQuantizedConstantsPass : Pass<"qtosa-fold-quantized-constants"> {
     when a reshape merges it with neighbours, becomes sub-channel (or
     per-axis, or per-tensor) when a reshape splits it, is sliced, reversed,
     tiled or concatenated with the data. What cannot be expressed exactly is
-    left unfolded.
+    left unfolded, with a remark saying why.
   }];
   let options = [
     Option<"force", "force", "bool", /*default=*/"false",

@@ -87,7 +87,12 @@ std::optional<SmallVector<APInt>> storedPadValues(float value,
 /// The stored data `op` produces from stored `inputs`, or failure.
 FailureOr<DenseElementsAttr>
 moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
-               RankedTensorType resultType, quant::QuantizedType inputType) {
+               RankedTensorType resultType, quant::QuantizedType inputType,
+               std::string &whyNot) {
+  auto fail = [&](StringRef reason) -> FailureOr<DenseElementsAttr> {
+    whyNot = reason.str();
+    return failure();
+  };
   SmallVector<SmallVector<APInt>> values;
   for (DenseElementsAttr input : inputs)
     values.push_back(llvm::to_vector(input.getValues<APInt>()));
@@ -121,7 +126,7 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
         std::optional<SmallVector<int64_t>> start =
             constantShape(slice.getStart());
         if (!start)
-          return failure();
+          return fail("the slice start is not constant");
         return gatherElements(
             resultType, values,
             [&](ArrayRef<int64_t> index) {
@@ -177,12 +182,13 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
             padConst ? dyn_cast<DenseFPElementsAttr>(padConst.getValuesAttr())
                      : DenseFPElementsAttr();
         if (!padding || !padAttr)
-          return failure();
+          return fail("the padding or the pad value is not constant");
         std::optional<SmallVector<APInt>> padStored = storedPadValues(
             padAttr.getValues<APFloat>()[0].convertToFloat(), inputType,
             resultType.getShape());
         if (!padStored)
-          return failure();
+          return fail("the pad value is not a quantized value in every "
+                      "channel");
         FailureOr<QuantParamLayout> layout =
             getQuantParamLayout(inputType, resultType.getShape());
         return gatherElements(
@@ -205,7 +211,73 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
               return (*padStored)[position];
             });
       })
-      .Default([](Operation *) { return failure(); });
+      .Default([&](Operation *) {
+        return fail("its data movement has no constant evaluation here");
+      });
+}
+
+/// What folding `op` builds: the moved data and its parameters.
+struct FoldPlan {
+  DenseElementsAttr data;
+  quant::QuantizedType qtype;
+};
+
+/// Plans the fold of `op`; on failure `whyNot` says why, and is empty when
+/// `op` is no data-movement op on quantized constants at all.
+FailureOr<FoldPlan> planFold(Operation *op, bool force, std::string &whyNot) {
+  auto iface = dyn_cast<QuantBehaviourOpInterface>(op);
+  if (!iface || iface.getQuantBehaviour() != QuantBehaviour::DataMovement ||
+      op->getNumResults() != 1)
+    return failure();
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!resultType || !isa<FloatType>(resultType.getElementType()))
+    return failure();
+
+  SmallVector<DenseElementsAttr> inputs;
+  SmallVector<quant::QuantizedType> types;
+  int64_t inputElements = 0;
+  bool singleUse = true;
+  for (unsigned index : iface.getValueOperands()) {
+    // The pad value is a float constant, stored per element by the move.
+    if (isa<tosa::PadOp>(op) && index != 0)
+      continue;
+    auto dequantize = op->getOperand(index).getDefiningOp<DequantizeOp>();
+    auto constOp = dequantize
+                       ? dequantize.getInput().getDefiningOp<tosa::ConstOp>()
+                       : tosa::ConstOp();
+    auto data = constOp
+                    ? dyn_cast<DenseIntElementsAttr>(constOp.getValuesAttr())
+                    : DenseIntElementsAttr();
+    if (!data)
+      return failure();
+    inputs.push_back(data);
+    types.push_back(dequantize.getQtype());
+    inputElements += data.getNumElements();
+    singleUse &= dequantize->hasOneUse() && constOp->hasOneUse();
+  }
+  if (inputs.empty())
+    return failure();
+  if (!resultType.hasStaticShape()) {
+    whyNot = "its result shape is dynamic";
+    return failure();
+  }
+  // Like upstream's constant folders: do not duplicate a shared constant
+  // into a larger one unless asked to.
+  if (!force && !singleUse && resultType.getNumElements() > inputElements) {
+    whyNot = "it would copy a shared constant into a larger one (force=true "
+             "folds anyway)";
+    return failure();
+  }
+  FailureOr<quant::QuantizedType> resultQType =
+      iface.getResultQuantType(types, whyNot);
+  if (failed(resultQType))
+    return failure();
+  FailureOr<DenseElementsAttr> moved =
+      moveStoredData(op, inputs, resultType.clone(resultQType->getStorageType()),
+                     types.front(), whyNot);
+  if (failed(moved))
+    return failure();
+  return FoldPlan{*moved, *resultQType};
 }
 
 struct FoldQuantizedConstantDataMovement : RewritePattern {
@@ -214,59 +286,14 @@ struct FoldQuantizedConstantDataMovement : RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    auto iface = dyn_cast<QuantBehaviourOpInterface>(op);
-    if (!iface || iface.getQuantBehaviour() != QuantBehaviour::DataMovement ||
-        op->getNumResults() != 1)
-      return failure();
-    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (!resultType || !resultType.hasStaticShape() ||
-        !isa<FloatType>(resultType.getElementType()))
-      return failure();
-
-    SmallVector<DenseElementsAttr> inputs;
-    SmallVector<quant::QuantizedType> types;
-    int64_t inputElements = 0;
-    bool singleUse = true;
-    for (unsigned index : iface.getValueOperands()) {
-      Value operand = op->getOperand(index);
-      // The pad value is a float constant, stored per element below.
-      if (isa<tosa::PadOp>(op) && index != 0)
-        continue;
-      auto dequantize = operand.getDefiningOp<DequantizeOp>();
-      if (!dequantize)
-        return rewriter.notifyMatchFailure(op, "operand is not dequantized");
-      auto constOp = dequantize.getInput().getDefiningOp<tosa::ConstOp>();
-      auto data = constOp ? dyn_cast<DenseIntElementsAttr>(constOp.getValuesAttr())
-                          : DenseIntElementsAttr();
-      if (!data)
-        return rewriter.notifyMatchFailure(op, "not a quantized constant");
-      inputs.push_back(data);
-      types.push_back(dequantize.getQtype());
-      inputElements += data.getNumElements();
-      singleUse &= dequantize->hasOneUse() && constOp->hasOneUse();
-    }
-    if (inputs.empty())
-      return failure();
-    // Like upstream's constant folders: do not duplicate a shared constant
-    // into a larger one unless asked to.
-    if (!force && !singleUse && resultType.getNumElements() > inputElements)
-      return rewriter.notifyMatchFailure(op, "would grow a shared constant");
-
     std::string whyNot;
-    FailureOr<quant::QuantizedType> resultQType =
-        iface.getResultQuantType(types, whyNot);
-    if (failed(resultQType))
+    FailureOr<FoldPlan> plan = planFold(op, force, whyNot);
+    if (failed(plan))
       return rewriter.notifyMatchFailure(op, whyNot);
-    auto storageType = resultType.clone(resultQType->getStorageType());
-    FailureOr<DenseElementsAttr> moved =
-        moveStoredData(op, inputs, storageType, types.front());
-    if (failed(moved))
-      return rewriter.notifyMatchFailure(op, "data cannot be moved");
-
-    auto constant = tosa::ConstOp::create(rewriter, op->getLoc(), storageType,
-                                          *moved);
-    rewriter.replaceOpWithNewOp<DequantizeOp>(op, resultType, constant,
-                                              TypeAttr::get(*resultQType));
+    auto constant = tosa::ConstOp::create(
+        rewriter, op->getLoc(), plan->data.getType(), plan->data);
+    rewriter.replaceOpWithNewOp<DequantizeOp>(
+        op, op->getResult(0).getType(), constant, TypeAttr::get(plan->qtype));
     return success();
   }
 
@@ -278,6 +305,14 @@ struct FoldQuantizedConstantDataMovement : RewritePattern {
 void mlir::qtosa::populateFoldQuantizedConstantPatterns(
     RewritePatternSet &patterns, bool force) {
   patterns.add<FoldQuantizedConstantDataMovement>(patterns.getContext(), force);
+}
+
+std::optional<std::string>
+mlir::qtosa::whyQuantizedConstantNotFolded(Operation *op, bool force) {
+  std::string whyNot;
+  if (succeeded(planFold(op, force, whyNot)) || whyNot.empty())
+    return std::nullopt;
+  return whyNot;
 }
 
 void DequantizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,

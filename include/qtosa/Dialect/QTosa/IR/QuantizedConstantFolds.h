@@ -3,7 +3,11 @@
 #ifndef QTOSA_DIALECT_QTOSA_IR_QUANTIZEDCONSTANTFOLDS_H
 #define QTOSA_DIALECT_QTOSA_IR_QUANTIZEDCONSTANTFOLDS_H
 
+#include <optional>
+#include <string>
+
 namespace mlir {
+class Operation;
 class RewritePatternSet;
 namespace qtosa {
 
@@ -14,6 +18,11 @@ namespace qtosa {
 /// These are also the canonicalization patterns of qtosa.dequantize.
 void populateFoldQuantizedConstantPatterns(RewritePatternSet &patterns,
                                            bool force = false);
+
+/// Why the data-movement op `op` on quantized constants does not fold, or
+/// nothing when it folds or is no such op.
+std::optional<std::string> whyQuantizedConstantNotFolded(Operation *op,
+                                                         bool force = false);
 
 } // namespace qtosa
 } // namespace mlir
