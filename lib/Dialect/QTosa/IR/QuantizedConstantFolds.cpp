@@ -57,13 +57,6 @@ int64_t linearIndex(ArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
   return linear;
 }
 
-std::optional<SmallVector<int64_t>> constantShape(Value value) {
-  auto constShape = value.getDefiningOp<tosa::ConstShapeOp>();
-  if (!constShape)
-    return std::nullopt;
-  return llvm::to_vector(constShape.getValues().getValues<int64_t>());
-}
-
 /// The stored value of `value` under parameters that may differ per
 /// channel, when that value is exactly representable.
 std::optional<SmallVector<APInt>> storedPadValues(float value,
@@ -124,7 +117,7 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
       })
       .Case([&](tosa::SliceOp slice) -> FailureOr<DenseElementsAttr> {
         std::optional<SmallVector<int64_t>> start =
-            constantShape(slice.getStart());
+            getConstantShape(slice.getStart());
         if (!start)
           return fail("the slice start is not constant");
         return gatherElements(
@@ -176,7 +169,7 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
       })
       .Case([&](tosa::PadOp pad) -> FailureOr<DenseElementsAttr> {
         std::optional<SmallVector<int64_t>> padding =
-            constantShape(pad.getPadding());
+            getConstantShape(pad.getPadding());
         auto padConst = pad.getPadConst().getDefiningOp<tosa::ConstOp>();
         auto padAttr =
             padConst ? dyn_cast<DenseFPElementsAttr>(padConst.getValuesAttr())

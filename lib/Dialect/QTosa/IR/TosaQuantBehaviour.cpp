@@ -9,6 +9,7 @@
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Dialect/Tosa/Utils/ConversionUtils.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -27,6 +28,14 @@ StringRef mlir::qtosa::stringifyQuantBehaviour(QuantBehaviour behaviour) {
     return "independent";
   }
   llvm_unreachable("unknown QuantBehaviour");
+}
+
+std::optional<SmallVector<int64_t>> mlir::qtosa::getConstantShape(Value value) {
+  SmallVector<int64_t> values;
+  Operation *producer = value.getDefiningOp();
+  if (!producer || !tosa::getConstShapeValues(producer, values))
+    return std::nullopt;
+  return values;
 }
 
 QuantBehaviour mlir::qtosa::getQuantBehaviour(Operation *op) {
@@ -61,13 +70,6 @@ PerAxis withAxis(PerAxis type, int32_t axis) {
 
 ArrayRef<int64_t> shapeOf(Value value) {
   return cast<ShapedType>(value.getType()).getShape();
-}
-
-std::optional<SmallVector<int64_t>> constantShape(Value value) {
-  auto constShape = value.getDefiningOp<tosa::ConstShapeOp>();
-  if (!constShape)
-    return std::nullopt;
-  return llvm::to_vector(constShape.getValues().getValues<int64_t>());
 }
 
 /// Where dimension `axis` of `from` lands in `to`, when a reshape keeps it
@@ -277,8 +279,8 @@ Result backwardAxis(tosa::ReshapeOp op, PerAxis type, unsigned,
 
 Result forwardAxis(tosa::SliceOp op, PerAxis type, std::string &whyNot) {
   int32_t axis = type.getQuantizedDimension();
-  std::optional<SmallVector<int64_t>> start = constantShape(op.getStart());
-  std::optional<SmallVector<int64_t>> size = constantShape(op.getSize());
+  std::optional<SmallVector<int64_t>> start = getConstantShape(op.getStart());
+  std::optional<SmallVector<int64_t>> size = getConstantShape(op.getSize());
   if (!start || !size)
     return fail(whyNot, "the slice bounds are not constant");
   int64_t count = static_cast<int64_t>(type.getScales().size());
@@ -321,7 +323,7 @@ Result backwardAxis(tosa::ReverseOp op, PerAxis type, unsigned,
 Result forwardAxis(tosa::TileOp op, PerAxis type, std::string &whyNot) {
   int32_t axis = type.getQuantizedDimension();
   std::optional<SmallVector<int64_t>> multiples =
-      constantShape(op.getMultiples());
+      getConstantShape(op.getMultiples());
   if (!multiples)
     return fail(whyNot, "the tile multiples are not constant");
   SmallVector<double> scales;
@@ -353,7 +355,7 @@ Result backwardAxis(tosa::TileOp op, PerAxis type, unsigned,
 
 Result padAxis(tosa::PadOp op, PerAxis type, std::string &whyNot) {
   int32_t axis = type.getQuantizedDimension();
-  std::optional<SmallVector<int64_t>> padding = constantShape(op.getPadding());
+  std::optional<SmallVector<int64_t>> padding = getConstantShape(op.getPadding());
   if (!padding)
     return fail(whyNot, "the padding is not constant");
   if ((*padding)[2 * axis] != 0 || (*padding)[2 * axis + 1] != 0)

@@ -41,6 +41,9 @@ namespace mlir::qtosa {
 /// Attaches QuantBehaviourOpInterface to every TOSA op.
 void registerTosaQuantBehaviourExternalModels(DialectRegistry &registry);
 
+/// The values of a !tosa.shape operand produced by tosa.const_shape.
+std::optional<SmallVector<int64_t>> getConstantShape(Value value);
+
 /// The behaviour of `op`: Independent for ops without the interface.
 QuantBehaviour getQuantBehaviour(Operation *op);
 
