@@ -11,12 +11,12 @@
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "qtosa/Transforms/Passes.h"
+#include "VerifiedOp.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -420,15 +420,10 @@ LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
   // quant-typed ops have no float form at all.
   OperationState state(loc, op->getName(), floatOperands, floatResultTypes,
                        attrs);
-  Operation *floatOp = Operation::create(state);
-  {
-    ScopedDiagnosticHandler silence(op->getContext(),
-                                    [](Diagnostic &) { return success(); });
-    if (failed(verify(floatOp))) {
-      floatOp->destroy();
-      return abandon();
-    }
-  }
+  std::string ignored;
+  Operation *floatOp = createIfVerified(state, ignored);
+  if (!floatOp)
+    return abandon();
   rewriter.insert(floatOp);
 
   SmallVector<Value> replacements;

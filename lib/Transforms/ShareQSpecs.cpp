@@ -10,10 +10,10 @@
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "qtosa/Transforms/Passes.h"
+#include "VerifiedOp.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::qtosa {
@@ -225,19 +225,11 @@ Operation *buildIntegerOp(Operation *op, ArrayRef<Value> operands,
   }
   OperationState state(op->getLoc(), op->getName(), operands, {resultTensor},
                        attrs);
-  Operation *intOp = Operation::create(state);
-  std::string diagnostics;
-  {
-    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &diag) {
-      diagnostics = diag.str();
-      return success();
-    });
-    if (succeeded(verify(intOp)))
-      return intOp;
-  }
-  intOp->destroy();
-  whyNot = "its integer form is not valid TOSA: " + diagnostics;
-  return nullptr;
+  std::string diagnostic;
+  Operation *intOp = createIfVerified(state, diagnostic);
+  if (!intOp)
+    whyNot = "its integer form is not valid TOSA: " + diagnostic;
+  return intOp;
 }
 
 /// Rule 1: op(dequantize(x, P)) -> dequantize(op(x), P').
