@@ -269,18 +269,6 @@ static quant::QuantizedType getSharedQuantType(Operation *op) {
   return shared;
 }
 
-/// The single integer held by a one-element tosa.const, if that is what
-/// `value` is.
-static std::optional<int64_t> getConstantZeroPoint(Value value) {
-  auto constOp = value.getDefiningOp<tosa::ConstOp>();
-  if (!constOp)
-    return std::nullopt;
-  auto values = dyn_cast<DenseIntElementsAttr>(constOp.getValuesAttr());
-  if (!values || values.getNumElements() != 1)
-    return std::nullopt;
-  return values.getValues<APInt>()[0].getSExtValue();
-}
-
 /// Converts a clamp bound given on stored integers to the value it denotes.
 static FailureOr<Attribute> dequantizeBound(Attribute bound,
                                             quant::QuantizedType qtype,
@@ -337,7 +325,7 @@ LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
                          : op->getOperand(zp.ownerIndex).getType();
     quant::QuantizedType qtype = getQuantElementType(ownerType);
     std::optional<int64_t> stored =
-        getConstantZeroPoint(op->getOperand(zp.zeroPointIndex));
+        getScalarIntConstant(op->getOperand(zp.zeroPointIndex));
     if (!qtype || !stored)
       return failure();
     FailureOr<QuantParamLayout> layout = getQuantParamLayout(

@@ -53,17 +53,6 @@ quant::UniformQuantizedType getPerTensor(quant::QuantizedType qtype) {
   return dyn_cast<quant::UniformQuantizedType>(qtype);
 }
 
-/// The float held by a one-element float tosa.const.
-std::optional<float> getScalarFloatConstant(Value value) {
-  auto constOp = value.getDefiningOp<tosa::ConstOp>();
-  if (!constOp)
-    return std::nullopt;
-  auto values = dyn_cast<DenseFPElementsAttr>(constOp.getValuesAttr());
-  if (!values || values.getNumElements() != 1)
-    return std::nullopt;
-  return values.getValues<APFloat>()[0].convertToFloat();
-}
-
 Value createStorageScalar(OpBuilder &builder, Location loc,
                           quant::QuantizedType qtype, int64_t stored) {
   auto type = RankedTensorType::get({1}, qtype.getStorageType());
@@ -90,9 +79,7 @@ getStoredClampBounds(tosa::ClampOp clamp, quant::QuantizedType qtype, bool exact
     return failure();
   }
   auto stored = [&](float bound) -> std::optional<int64_t> {
-    int64_t q = quantizeElement(bound, params.getScale(), params.getZeroPoint(),
-                                params.getStorageTypeMin(),
-                                params.getStorageTypeMax());
+    int64_t q = quantizeElement(bound, params);
     if (!exact)
       return q;
     float back = dequantizeElement(q, params.getScale(), params.getZeroPoint());
@@ -193,16 +180,13 @@ FailureOr<SinkPlan> planSink(Operation *op, bool duplicateDequantize,
       whyNot = "one pad value cannot hold per-axis parameters";
       return failure();
     }
-    int64_t stored = quantizeElement(padValue, params.getScale(),
-                                     params.getZeroPoint(),
-                                     params.getStorageTypeMin(),
-                                     params.getStorageTypeMax());
-    if (dequantizeElement(stored, params.getScale(), params.getZeroPoint()) !=
-        padValue) {
+    plan.storedPadValue = storeExactly(
+        padValue, params.getScale(), params.getZeroPoint(),
+        params.getStorageTypeMin(), params.getStorageTypeMax());
+    if (!plan.storedPadValue) {
       whyNot = "its pad value is not a quantized value";
       return failure();
     }
-    plan.storedPadValue = stored;
   }
   return plan;
 }
@@ -356,9 +340,7 @@ struct HoistQuantize : OpRewritePattern<QuantizeOp> {
       if (padValue && params) {
         operands[index] = createStorageScalar(
             rewriter, op->getLoc(), operandType,
-            quantizeElement(*padValue, params.getScale(),
-                            params.getZeroPoint(), params.getStorageTypeMin(),
-                            params.getStorageTypeMax()));
+            quantizeElement(*padValue, params));
       } else {
         auto floatType = cast<RankedTensorType>(operand.getType());
         operands[index] = QuantizeOp::create(

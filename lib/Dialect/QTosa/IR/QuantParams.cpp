@@ -209,3 +209,20 @@ float mlir::qtosa::dequantizeElement(int64_t stored, double scale,
                                      int64_t zeroPoint) {
   return static_cast<float>(stored - zeroPoint) * static_cast<float>(scale);
 }
+
+int64_t mlir::qtosa::quantizeElement(float value,
+                                     quant::UniformQuantizedType params) {
+  return quantizeElement(value, params.getScale(), params.getZeroPoint(),
+                         params.getStorageTypeMin(), params.getStorageTypeMax());
+}
+
+std::optional<int64_t> mlir::qtosa::storeExactly(float value, double scale,
+                                                 int64_t zeroPoint,
+                                                 int64_t storageMin,
+                                                 int64_t storageMax) {
+  int64_t stored =
+      quantizeElement(value, scale, zeroPoint, storageMin, storageMax);
+  if (dequantizeElement(stored, scale, zeroPoint) != value)
+    return std::nullopt;
+  return stored;
+}

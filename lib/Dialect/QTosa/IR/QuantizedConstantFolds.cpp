@@ -57,22 +57,20 @@ int64_t linearIndex(ArrayRef<int64_t> index, ArrayRef<int64_t> shape) {
   return linear;
 }
 
-/// The stored value of `value` under parameters that may differ per
-/// channel, when that value is exactly representable.
-std::optional<SmallVector<APInt>> storedPadValues(float value,
-                                                  quant::QuantizedType qtype,
-                                                  ArrayRef<int64_t> shape) {
-  FailureOr<QuantParamLayout> layout = getQuantParamLayout(qtype, shape);
-  if (failed(layout) || layout->needsReshape)
-    return std::nullopt;
+/// The stored value of `value` at each parameter position of `layout`, when
+/// it is exactly representable at all of them.
+std::optional<SmallVector<APInt>>
+storedPadValues(float value, quant::QuantizedType qtype,
+                const QuantParamLayout &layout) {
   unsigned width = cast<IntegerType>(qtype.getStorageType()).getWidth();
   SmallVector<APInt> stored;
-  for (auto [scale, zp] : llvm::zip(layout->scales, layout->zeroPoints)) {
-    int64_t q = quantizeElement(value, scale, zp, qtype.getStorageTypeMin(),
-                                qtype.getStorageTypeMax());
-    if (dequantizeElement(q, scale, zp) != value)
+  for (auto [scale, zp] : llvm::zip(layout.scales, layout.zeroPoints)) {
+    std::optional<int64_t> q =
+        storeExactly(value, scale, zp, qtype.getStorageTypeMin(),
+                     qtype.getStorageTypeMax());
+    if (!q)
       return std::nullopt;
-    stored.push_back(APInt(width, static_cast<uint64_t>(q), /*isSigned=*/true));
+    stored.push_back(APInt(width, static_cast<uint64_t>(*q), /*isSigned=*/true));
   }
   return stored;
 }
@@ -170,20 +168,18 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
       .Case([&](tosa::PadOp pad) -> FailureOr<DenseElementsAttr> {
         std::optional<SmallVector<int64_t>> padding =
             getConstantShape(pad.getPadding());
-        auto padConst = pad.getPadConst().getDefiningOp<tosa::ConstOp>();
-        auto padAttr =
-            padConst ? dyn_cast<DenseFPElementsAttr>(padConst.getValuesAttr())
-                     : DenseFPElementsAttr();
-        if (!padding || !padAttr)
+        std::optional<float> padValue =
+            getScalarFloatConstant(pad.getPadConst());
+        if (!padding || !padValue)
           return fail("the padding or the pad value is not constant");
-        std::optional<SmallVector<APInt>> padStored = storedPadValues(
-            padAttr.getValues<APFloat>()[0].convertToFloat(), inputType,
-            resultType.getShape());
+        FailureOr<QuantParamLayout> layout =
+            getQuantParamLayout(inputType, resultType.getShape());
+        std::optional<SmallVector<APInt>> padStored;
+        if (succeeded(layout) && !layout->needsReshape)
+          padStored = storedPadValues(*padValue, inputType, *layout);
         if (!padStored)
           return fail("the pad value is not a quantized value in every "
                       "channel");
-        FailureOr<QuantParamLayout> layout =
-            getQuantParamLayout(inputType, resultType.getShape());
         return gatherElements(
             resultType, values,
             [&](ArrayRef<int64_t> index) {

@@ -38,6 +38,25 @@ std::optional<SmallVector<int64_t>> mlir::qtosa::getConstantShape(Value value) {
   return values;
 }
 
+/// The single element of a one-element tosa.const of attribute kind AttrT.
+template <typename AttrT> static AttrT getScalarConstant(Value value) {
+  auto constOp = value.getDefiningOp<tosa::ConstOp>();
+  auto values = constOp ? dyn_cast<AttrT>(constOp.getValuesAttr()) : AttrT();
+  return values && values.getNumElements() == 1 ? values : AttrT();
+}
+
+std::optional<float> mlir::qtosa::getScalarFloatConstant(Value value) {
+  if (auto values = getScalarConstant<DenseFPElementsAttr>(value))
+    return values.getValues<APFloat>()[0].convertToFloat();
+  return std::nullopt;
+}
+
+std::optional<int64_t> mlir::qtosa::getScalarIntConstant(Value value) {
+  if (auto values = getScalarConstant<DenseIntElementsAttr>(value))
+    return values.getValues<APInt>()[0].getSExtValue();
+  return std::nullopt;
+}
+
 QuantBehaviour mlir::qtosa::getQuantBehaviour(Operation *op) {
   if (auto iface = dyn_cast<QuantBehaviourOpInterface>(op))
     return iface.getQuantBehaviour();

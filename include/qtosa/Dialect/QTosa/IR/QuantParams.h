@@ -63,8 +63,16 @@ bool isRoundTripExact(quant::QuantizedType qtype);
 int64_t quantizeElement(float value, double scale, int64_t zeroPoint,
                         int64_t storageMin, int64_t storageMax);
 
+/// quantizeElement with per-tensor parameters.
+int64_t quantizeElement(float value, quant::UniformQuantizedType params);
+
 /// One element through qtosa.dequantize, in f32.
 float dequantizeElement(int64_t stored, double scale, int64_t zeroPoint);
+
+/// The stored integer that dequantizes to exactly `value`, if there is one.
+std::optional<int64_t> storeExactly(float value, double scale,
+                                    int64_t zeroPoint, int64_t storageMin,
+                                    int64_t storageMax);
 
 } // namespace mlir::qtosa
 

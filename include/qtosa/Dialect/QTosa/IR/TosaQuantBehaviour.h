@@ -44,6 +44,12 @@ void registerTosaQuantBehaviourExternalModels(DialectRegistry &registry);
 /// The values of a !tosa.shape operand produced by tosa.const_shape.
 std::optional<SmallVector<int64_t>> getConstantShape(Value value);
 
+/// The value of a one-element float tosa.const (a pad value, say).
+std::optional<float> getScalarFloatConstant(Value value);
+
+/// The value of a one-element integer tosa.const (a zero point, say).
+std::optional<int64_t> getScalarIntConstant(Value value);
+
 /// The behaviour of `op`: Independent for ops without the interface.
 QuantBehaviour getQuantBehaviour(Operation *op);
 
