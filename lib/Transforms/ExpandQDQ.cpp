@@ -120,28 +120,23 @@ private:
   const QuantParamLayout &layout;
 };
 
-/// Why a quantize or dequantize of `dataType` with `qtype` has no expansion,
-/// or nothing when it has one.
-std::optional<StringRef> whyNotExpandable(quant::QuantizedType qtype,
-                                          RankedTensorType dataType) {
-  if (!qtype.isSigned() && qtype.getStorageTypeIntegralWidth() >= 32)
-    return StringRef("unsigned 32-bit storage does not fit the i32 arithmetic");
+/// The parameter layout of a quantize or dequantize of `dataType` with
+/// `qtype`, or failure with the reason it has no expansion in `whyNot`.
+FailureOr<QuantParamLayout> getExpandableLayout(quant::QuantizedType qtype,
+                                                RankedTensorType dataType,
+                                                StringRef &whyNot) {
+  if (!qtype.isSigned() && qtype.getStorageTypeIntegralWidth() >= 32) {
+    whyNot = "unsigned 32-bit storage does not fit the i32 arithmetic";
+    return failure();
+  }
   FailureOr<QuantParamLayout> layout =
       getQuantParamLayout(qtype, dataType.getShape());
-  if (failed(layout) || (layout->needsReshape && !dataType.hasStaticShape()))
-    return StringRef("sub-channel blocks over a dynamic dimension have no "
-                     "static layout");
-  return std::nullopt;
-}
-
-/// The parameter layout of an expandable quantize or dequantize.
-FailureOr<QuantParamLayout> getExpandableLayout(Operation *op,
-                                                quant::QuantizedType qtype,
-                                                RankedTensorType dataType,
-                                                PatternRewriter &rewriter) {
-  if (std::optional<StringRef> reason = whyNotExpandable(qtype, dataType))
-    return rewriter.notifyMatchFailure(op, *reason);
-  return getQuantParamLayout(qtype, dataType.getShape());
+  if (failed(layout) || (layout->needsReshape && !dataType.hasStaticShape())) {
+    whyNot = "sub-channel blocks over a dynamic dimension have no static "
+             "layout";
+    return failure();
+  }
+  return layout;
 }
 
 /// The f32 nearest to `value`, rounded towards zero, so that a bound never
@@ -163,10 +158,11 @@ struct ExpandPattern : OpRewritePattern<OpTy> {
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const final {
     RankedTensorType inputType = op.getInput().getType();
+    StringRef whyNot;
     FailureOr<QuantParamLayout> layout =
-        getExpandableLayout(op, op.getQtype(), inputType, rewriter);
+        getExpandableLayout(op.getQtype(), inputType, whyNot);
     if (failed(layout))
-      return failure();
+      return rewriter.notifyMatchFailure(op, whyNot);
     QDQExpander expander(rewriter, op.getLoc(), *layout);
     rewriter.replaceOp(op, expand(op, *layout, expander, rewriter));
     return success();
@@ -255,16 +251,16 @@ struct ExpandQDQPass : qtosa::impl::ExpandQDQPassBase<ExpandQDQPass> {
     walkAndApplyPatterns(getOperation(), std::move(patterns));
 
     WalkResult leftOver = getOperation()->walk([](Operation *op) {
-      std::optional<StringRef> reason;
+      StringRef reason;
       if (auto quantize = dyn_cast<QuantizeOp>(op))
-        reason = whyNotExpandable(quantize.getQtype(),
-                                  quantize.getInput().getType());
+        (void)getExpandableLayout(quantize.getQtype(),
+                                  quantize.getInput().getType(), reason);
       else if (auto dequantize = dyn_cast<DequantizeOp>(op))
-        reason = whyNotExpandable(dequantize.getQtype(),
-                                  dequantize.getInput().getType());
+        (void)getExpandableLayout(dequantize.getQtype(),
+                                  dequantize.getInput().getType(), reason);
       else
         return WalkResult::advance();
-      op->emitError("cannot expand: ") << reason.value_or("unknown reason");
+      op->emitError("cannot expand: ") << reason;
       return WalkResult::interrupt();
     });
     if (leftOver.wasInterrupted())
