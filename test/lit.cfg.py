@@ -16,13 +16,17 @@ llvm_config.with_system_environment(["HOME", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 # MLIR's own TOSA -> Linalg -> LLVM lowering; its output runs under
-# mlir-runner. tosa-to-arith with include-apply-rescale handles tosa.rescale.
+# mlir-runner. tosa-to-arith with include-apply-rescale handles tosa.rescale;
+# tosa-optional-decompositions turns transpose_conv2d into conv2d, which is
+# all tosa-to-linalg takes; math ops without an LLVM intrinsic (erf) become
+# libm calls, after rsqrt and ctlz (from avg_pool2d) are expanded.
 tosa_to_llvm = (
     "builtin.module("
-    "func.func(tosa-to-linalg-named,tosa-to-linalg,"
+    "func.func(tosa-optional-decompositions,tosa-to-linalg-named,tosa-to-linalg,"
     "tosa-to-arith{include-apply-rescale=true},tosa-to-tensor),"
     "one-shot-bufferize{bufferize-function-boundaries},"
-    "func.func(convert-linalg-to-loops),convert-scf-to-cf,"
+    "func.func(convert-linalg-to-loops,math-expand-ops{ops=rsqrt,ctlz}),"
+    "convert-math-to-libm,convert-scf-to-cf,"
     "expand-strided-metadata,lower-affine,convert-to-llvm,"
     "reconcile-unrealized-casts)"
 )

@@ -25,4 +25,5 @@ void mlir::qtosa::registerQTosaAndUpstreamPasses() {
   registerTransformsPasses();
   tosa::registerTosaPasses();
   registerQTosaPasses();
+  registerQTosaPipelines();
 }

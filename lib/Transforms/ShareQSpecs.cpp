@@ -421,6 +421,19 @@ void ShareQSpecsPass::runOnOperation() {
   Operation *root = getOperation();
   MLIRContext *ctx = &getContext();
 
+  // Without quantize or dequantize nothing can move, and the greedy driver's
+  // folding would still rewrite integer TOSA that other tools wrote.
+  bool holdsQDQ = root->walk([](Operation *op) {
+                        return isa<QuantizeOp, DequantizeOp>(op)
+                                   ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+                      })
+                      .wasInterrupted();
+  if (!holdsQDQ) {
+    markAllAnalysesPreserved();
+    return;
+  }
+
   int64_t floatMovableBefore = 0;
   root->walk([&](Operation *op) {
     std::string ignored;

@@ -6,7 +6,10 @@
 #include "mlir/Pass/Pass.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 
+#include <string>
+
 namespace mlir {
+class OpPassManager;
 class RewritePatternSet;
 class TypeConverter;
 
@@ -20,6 +23,18 @@ enum class MismatchPolicy {
   /// Keep the producer's parameters downstream, dropping the requantize.
   Adopt,
 };
+
+/// Where qtosa-lower-to-tosa-int leaves the quantization of graph inputs and
+/// outputs.
+enum class GraphIO {
+  /// qtosa.quantize/dequantize at the function boundary, run by the host.
+  Host,
+  /// Public functions take and return storage integers.
+  Int,
+};
+
+/// The rounding mode of the tosa.rescale ops the lowering emits.
+enum class RescaleRounding { Single, Double };
 
 #define GEN_PASS_DECL
 #include "qtosa/Transforms/Passes.h.inc"
@@ -52,6 +67,29 @@ void populateAdoptParametersPatterns(RewritePatternSet &patterns);
 
 /// Patterns that expand qtosa.quantize and qtosa.dequantize into TOSA ops.
 void populateExpandQDQPatterns(RewritePatternSet &patterns);
+
+/// Patterns that lower dequantize -> float op -> quantize groups and
+/// requantizes to integer TOSA (the function boundary is the pass's job).
+void populateLowerToTosaIntPatterns(RewritePatternSet &patterns,
+                                    RescaleRounding rounding =
+                                        RescaleRounding::Single);
+
+/// Why the group ending in `quantize` cannot be lowered, or an empty string
+/// when it can. `quantize` must be a qtosa.quantize op.
+std::string whyNotLowerableToTosaInt(Operation *quantize);
+
+/// Options of qtosa-lower-pipeline.
+struct LowerPipelineOptions {
+  GraphIO io = GraphIO::Host;
+  RescaleRounding rounding = RescaleRounding::Single;
+};
+
+/// import-qdq, share-qspecs, canonicalize, lower-to-tosa-int, expand-qdq:
+/// QDQ or quant-typed TOSA in, pure upstream integer TOSA out.
+void buildLowerPipeline(OpPassManager &pm, const LowerPipelineOptions &options);
+
+/// Registers qtosa-lower-pipeline.
+void registerQTosaPipelines();
 
 #define GEN_PASS_REGISTRATION
 #include "qtosa/Transforms/Passes.h.inc"

@@ -147,4 +147,74 @@ def FoldQuantizedConstantsPass : Pass<"qtosa-fold-quantized-constants"> {
                            "::mlir::tosa::TosaDialect"];
 }
 
+def QuantizedCanonicalizePass : Pass<"qtosa-canonicalize", "::mlir::func::FuncOp"> {
+  let summary = "Canonicalize functions that hold qtosa ops, and only those";
+  let description = [{
+    Applies every registered canonicalization pattern (including the
+    quantized-constant folds of `qtosa.dequantize`) and the folders, as
+    `--canonicalize` does, to functions that contain `qtosa.quantize` or
+    `qtosa.dequantize`. Functions without them (integer TOSA written by
+    another tool) are left byte-for-byte as they are, so that
+    `qtosa-lower-pipeline` passes already-lowered graphs through unchanged.
+  }];
+}
+
+def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp"> {
+  let summary = "Lower dequantize -> float op -> quantize groups to integer TOSA 1.0";
+  let description = [{
+    Each group `qtosa.quantize(op(qtosa.dequantize(x_i, P_i)), Q)` becomes the
+    integer TOSA 1.0 form Arm's converters write: signless i8/i16 storage,
+    zero points as operands, i32 (or i48) accumulators and `tosa.rescale`
+    to the output parameters. Rescales round half up (`SINGLE_ROUND`, or
+    `DOUBLE_ROUND` with `rounding=double`); each lowered group is within one
+    least significant bit of the float group it replaces.
+
+    * A requantize `quantize(dequantize(x, P), Q)` becomes one `tosa.rescale`
+      (per channel when P or Q is per-axis on the innermost dimension).
+    * conv2d, conv3d, depthwise_conv2d and transpose_conv2d: i8 x i8 (or i4)
+      into i32, or i16 x i8 into i48; the bias is stored at scale
+      `input_scale * weight_scale` per output channel; per-channel weights
+      give a per-channel rescale.
+    * matmul: i8 x i8 into i32 (i16 x i16 into i48), `b` per-tensor or
+      per-axis on its last dimension.
+    * add and sub: both inputs rescaled to i32 at a common scale
+      `max(scale) / 2^k` with headroom for the sum, added, rescaled to Q.
+    * mul: both inputs as i32 without zero points, multiplied, rescaled.
+    * avg_pool2d with its zero points; reduce_sum in i32.
+    * Unary functions of one 8-bit tensor (sigmoid, tanh, exp, log, erf,
+      reciprocal, rsqrt, sin, cos, abs, negate, floor, ceil): `tosa.table`
+      with the 256 outputs computed at compile time.
+
+    Data-movement and order-preserving ops are already on integers after
+    `qtosa-share-qspecs`. By default (`io=host`) the quantize of a float
+    function argument and the dequantize of a returned value stay: they run
+    on the host. With `io=int`, public functions take and return the
+    storage integers instead, and each such argument and result records its
+    parameters in a `qtosa.qtype` attribute.
+
+    A group that cannot be lowered stays in float, with a remark at the op
+    naming the reason.
+  }];
+  let options = [
+    Option<"io", "io", "::mlir::qtosa::GraphIO", "::mlir::qtosa::GraphIO::Host",
+           "Where graph inputs are quantized and outputs dequantized",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::qtosa::GraphIO::Host, "host",
+                        "keep qtosa.quantize/dequantize at the function "
+                        "boundary"),
+             clEnumValN(::mlir::qtosa::GraphIO::Int, "int",
+                        "public functions take and return storage integers"))}]>,
+    Option<"rounding", "rounding", "::mlir::qtosa::RescaleRounding",
+           "::mlir::qtosa::RescaleRounding::Single",
+           "Rounding mode of the emitted tosa.rescale ops",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::qtosa::RescaleRounding::Single, "single",
+                        "SINGLE_ROUND: round half up once"),
+             clEnumValN(::mlir::qtosa::RescaleRounding::Double, "double",
+                        "DOUBLE_ROUND: TFLite's two-stage rounding "
+                        "(EXT-DOUBLEROUND)"))}]>,
+  ];
+  let dependentDialects = ["::mlir::tosa::TosaDialect"];
+}
+
 #endif // QTOSA_TRANSFORMS_PASSES_TD

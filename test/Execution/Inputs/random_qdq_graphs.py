@@ -7,14 +7,19 @@ maximum and float arithmetic between quant.qcast/quant.dcast pairs with random
 per-tensor or per-axis parameters, and returns its quantized output as stored integers. @main prints
 every output, so two pipelines can be compared bit for bit.
 
-Usage: random_qdq_graphs.py SEED COUNT
+Usage: random_qdq_graphs.py SEED COUNT [--shared]
+
+With --shared, every quantization in a graph uses one set of per-tensor
+parameters and no float arithmetic is drawn: the graphs then hold only data
+movement and order-preserving ops, which lower to integers bit-exactly.
 """
 import random
 import sys
 
 
 class Graph:
-    def __init__(self, rng, index):
+    def __init__(self, rng, index, shared=False):
+        self.shared = "!quant.uniform<i8:f32, %r:%d>" % self.scale_zp_of(rng) if shared else None
         self.rng = rng
         self.index = index
         self.lines = []
@@ -28,12 +33,17 @@ class Graph:
         self.lines.append("  " + text)
 
     def scale_zp(self):
-        rng = self.rng
+        return self.scale_zp_of(self.rng)
+
+    @staticmethod
+    def scale_zp_of(rng):
         return (rng.choice([1, 3, 5, 7, 9]) * 2.0 ** rng.randint(-7, -3),
                 rng.randint(-20, 20))
 
     def params(self, shape=None):
         """Per-tensor parameters, or per-axis on a random axis of `shape`."""
+        if self.shared:
+            return self.shared
         if shape is not None and self.rng.random() < 0.35:
             axis = self.rng.randrange(len(shape))
             pairs = [self.scale_zp() for _ in range(shape[axis])]
@@ -61,7 +71,9 @@ class Graph:
         rng = self.rng
         rank = len(shape)
         choices = ["transpose", "reshape", "slice", "reverse", "tile", "pad",
-                   "concat", "reduce_max", "clamp", "maximum", "qdq", "exp"]
+                   "concat", "reduce_max", "clamp", "maximum", "qdq"]
+        if not self.shared:
+            choices.append("exp")
         if rank == 4 and shape[1] % 2 == 0 and shape[2] % 2 == 0:
             choices.append("max_pool2d")
         op = rng.choice(choices)
@@ -205,11 +217,12 @@ def reshape_target(rng, shape):
 
 def main():
     seed, count = int(sys.argv[1]), int(sys.argv[2])
+    shared = "--shared" in sys.argv[3:]
     rng = random.Random(seed)
     print("func.func private @printMemrefI32(tensor<*xi32>)\n")
     sizes = []
     for index in range(count):
-        text, n = Graph(rng, index).build()
+        text, n = Graph(rng, index, shared).build()
         sizes.append(n)
         print(text)
     print("func.func @main() {")

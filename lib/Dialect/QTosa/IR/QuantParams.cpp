@@ -117,6 +117,20 @@ bool QuantParamLayout::hasSingleZeroPoint() const {
   return llvm::all_equal(zeroPoints);
 }
 
+int64_t QuantParamLayout::paramIndex(int64_t dataIndex) const {
+  int64_t result = 0;
+  int64_t paramStride = 1;
+  for (int64_t dim = static_cast<int64_t>(dataShape.size()) - 1; dim >= 0;
+       --dim) {
+    int64_t coordinate = dataIndex % dataShape[dim];
+    dataIndex /= dataShape[dim];
+    if (paramShape[dim] != 1)
+      result += coordinate * paramStride;
+    paramStride *= paramShape[dim];
+  }
+  return result;
+}
+
 FailureOr<QuantParamLayout>
 mlir::qtosa::getQuantParamLayout(quant::QuantizedType qtype,
                                  ArrayRef<int64_t> shape) {

@@ -43,6 +43,10 @@ struct QuantParamLayout {
 
   bool hasSingleScale() const;
   bool hasSingleZeroPoint() const;
+
+  /// The position in `scales` and `zeroPoints` of the parameters of the
+  /// element at row-major position `dataIndex` of the data.
+  int64_t paramIndex(int64_t dataIndex) const;
 };
 
 /// Lays out the parameters of `qtype` for a tensor of `shape`. Fails (without

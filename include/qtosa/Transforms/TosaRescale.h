@@ -1,0 +1,68 @@
+//===- TosaRescale.h - Real factors as TOSA RESCALE parameters --*- C++ -*-===//
+//
+// Integer TOSA applies every change of scale with RESCALE: an integer
+// multiplier and a right shift. The lowering, its tests and downstream
+// legality checks all need the same encoding and the same arithmetic.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QTOSA_TRANSFORMS_TOSARESCALE_H
+#define QTOSA_TRANSFORMS_TOSARESCALE_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::qtosa {
+
+/// A positive real factor as `(value * multiplier) >> shift`.
+struct RescaleFactor {
+  int32_t multiplier = 0;
+  int32_t shift = 0;
+};
+
+/// Encodes `factor` (> 0) as TOSA RESCALE parameters: with `scale32` a
+/// multiplier in [2^30, 2^31), otherwise in [2^14, 2^15) (what a 48-bit input
+/// needs); the shift in [2, 62]. Factors below 2^-31 lose multiplier bits (or
+/// become 0) so that the shift stays at most 62. Returns nullopt for factors
+/// that are not finite and positive or too large for a shift of 2.
+std::optional<RescaleFactor> computeRescaleFactor(double factor, bool scale32);
+
+/// RESCALE's apply_scale on one value already offset by the input zero
+/// point, as the TOSA 1.0 specification defines it: round half up, or with
+/// `doubleRound` and shift > 31 the two-stage rounding TFLite uses.
+int64_t applyRescaleFactor(int64_t value, RescaleFactor factor,
+                           bool doubleRound);
+
+/// The parameters of one tosa.rescale: one factor, or one per index of the
+/// innermost dimension.
+struct RescaleSpec {
+  SmallVector<RescaleFactor> factors;
+  bool scale32 = true;
+  bool doubleRound = false;
+  int64_t inputZeroPoint = 0;
+  int64_t outputZeroPoint = 0;
+  bool inputUnsigned = false;
+  bool outputUnsigned = false;
+};
+
+/// Computes one RescaleFactor per entry of `factors`; nullopt if any cannot
+/// be encoded.
+std::optional<SmallVector<RescaleFactor>>
+computeRescaleFactors(ArrayRef<double> factors, bool scale32);
+
+/// Builds `tosa.rescale` of `input` to `outputType` with its multiplier,
+/// shift and zero-point constants.
+Value buildRescale(OpBuilder &builder, Location loc, Value input,
+                   RankedTensorType outputType, const RescaleSpec &spec);
+
+/// A rank-1, one-element integer tensor of `elementType` holding `value`
+/// (truncated to the type's width): TOSA's zero-point operand.
+Value buildIntegerScalar(OpBuilder &builder, Location loc, Type elementType,
+                         int64_t value);
+
+} // namespace mlir::qtosa
+
+#endif // QTOSA_TRANSFORMS_TOSARESCALE_H
