@@ -22,6 +22,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
+#include <cstdio>
 #include <functional>
 
 using namespace mlir;
@@ -30,6 +31,13 @@ using namespace mlir::qtosa;
 namespace {
 
 using Emit = std::function<Value(OpBuilder &, Location)>;
+
+/// A real number as a message shows it: six significant digits.
+std::string formatReal(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.6g", value);
+  return text;
+}
 
 struct Dequantized {
   Value stored;
@@ -229,7 +237,7 @@ planOutputRescale(QuantizeOp quantize, const ChannelParams &input,
     double largest = *llvm::max_element(factors);
     whyNot = llvm::formatv("the scale ratio {0} cannot be encoded in a "
                            "tosa.rescale (its shift would be below 2)",
-                           largest)
+                           formatReal(largest))
                  .str();
     return failure();
   }
@@ -281,7 +289,7 @@ FailureOr<RescaleSpec> planWidenToI32(const ChannelParams &params,
   if (!encoded) {
     whyNot = llvm::formatv("the factor {0} cannot be encoded in a "
                            "tosa.rescale",
-                           factor)
+                           formatReal(factor))
                  .str();
     return failure();
   }
@@ -478,7 +486,8 @@ FailureOr<Emit> planConvolution(Operation *op, QuantizeOp quantize,
     if (!(std::fabs(stored) <= static_cast<double>(accLimit))) {
       whyNot = llvm::formatv("bias {0} of output channel {1} does not fit "
                              "the {2}-bit accumulator at scale {3}",
-                             (*bias)[oc], oc, accWidth, accScales[oc])
+                             formatReal((*bias)[oc]), oc, accWidth,
+                             formatReal(accScales[oc]))
                    .str();
       return failure();
     }

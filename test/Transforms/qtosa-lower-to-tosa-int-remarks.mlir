@@ -1,0 +1,87 @@
+// Each group left in float is explained at its op.
+// RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int -verify-diagnostics | FileCheck %s
+
+// CHECK-LABEL: func.func @per_channel_zero_points(
+// CHECK: tosa.matmul {{.*}} -> tensor<1x2x2xf32>
+func.func @per_channel_zero_points(%a: tensor<1x2x3xi8>, %b: tensor<1x3x2xi8>) -> tensor<1x2x2xi8> {
+  %ad = qtosa.dequantize %a as !quant.uniform<i8:f32, 0.1> : tensor<1x2x3xi8> -> tensor<1x2x3xf32>
+  %bd = qtosa.dequantize %b as !quant.uniform<i8:f32:2, {0.01:1, 0.02:2}> : tensor<1x3x2xi8> -> tensor<1x3x2xf32>
+  %z = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  // expected-remark @below {{'tosa.matmul' stays in float between dequantize and quantize: the right operand has one zero point per channel; the TOSA operand takes one}}
+  %y = tosa.matmul %ad, %bd, %z, %z : (tensor<1x2x3xf32>, tensor<1x3x2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.05> : tensor<1x2x2xf32> -> tensor<1x2x2xi8>
+  return %q : tensor<1x2x2xi8>
+}
+
+// -----
+
+func.func @unsigned_input(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<u8:f32, 0.1:128> : tensor<4xi8> -> tensor<4xf32>
+  // expected-remark @below {{'tosa.sigmoid' stays in float between dequantize and quantize: the input has unsigned storage; TOSA integer arithmetic is signed (requantize it to signed storage first)}}
+  %y = tosa.sigmoid %d : (tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.004:-128> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
+func.func @float_user(%x: tensor<4xi8>) -> (tensor<4xi8>, tensor<4xf32>) {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1> : tensor<4xi8> -> tensor<4xf32>
+  // expected-remark @below {{'tosa.tanh' stays in float between dequantize and quantize: its result has users other than quantizes with these parameters, which need the float value}}
+  %y = tosa.tanh %d : (tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.01> : tensor<4xf32> -> tensor<4xi8>
+  return %q, %y : tensor<4xi8>, tensor<4xf32>
+}
+
+// -----
+
+func.func @float_operand(%x: tensor<4xi8>, %f: tensor<4xf32>) -> tensor<4xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1> : tensor<4xi8> -> tensor<4xf32>
+  // expected-remark @below {{'tosa.add' stays in float between dequantize and quantize: its second operand (operand #1) is not a dequantized value}}
+  %y = tosa.add %d, %f : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.2> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
+func.func @no_lowering(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1> : tensor<4xi8> -> tensor<4xf32>
+  // expected-remark @below {{'tosa.pow' stays in float between dequantize and quantize: it has no integer lowering}}
+  %y = tosa.pow %d, %d : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.2> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
+func.func @movement_left_in_float(%x: tensor<2x3xi8>) -> tensor<3x2xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1> : tensor<2x3xi8> -> tensor<2x3xf32>
+  // expected-remark @below {{'tosa.transpose' stays in float between dequantize and quantize: it moves or selects values, but qtosa-share-qspecs could not move it onto integers (its remark says why)}}
+  %t = tosa.transpose %d {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %q = qtosa.quantize %t as !quant.uniform<i8:f32, 0.2> : tensor<3x2xf32> -> tensor<3x2xi8>
+  return %q : tensor<3x2xi8>
+}
+
+// -----
+
+func.func @requantize_off_innermost(%x: tensor<2x3xi8>) -> tensor<2x3xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32:0, {0.1, 0.2}> : tensor<2x3xi8> -> tensor<2x3xf32>
+  // expected-remark @below {{requantize stays as qtosa ops: the requantized value is quantized along dimension 0, which is not dimension 1}}
+  %q = qtosa.quantize %d as !quant.uniform<i8:f32, 0.2> : tensor<2x3xf32> -> tensor<2x3xi8>
+  return %q : tensor<2x3xi8>
+}
+
+// -----
+
+func.func @bias_overflow(%x: tensor<1x1x1x1xi8>) -> tensor<1x1x1x1xi8> {
+  %xd = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.001> : tensor<1x1x1x1xi8> -> tensor<1x1x1x1xf32>
+  %w = "tosa.const"() {values = dense<1> : tensor<1x1x1x1xi8>} : () -> tensor<1x1x1x1xi8>
+  %wd = qtosa.dequantize %w as !quant.uniform<i8:f32, 0.001> : tensor<1x1x1x1xi8> -> tensor<1x1x1x1xf32>
+  %b = "tosa.const"() {values = dense<1.0e4> : tensor<1xf32>} : () -> tensor<1xf32>
+  %z = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  // expected-remark @below {{'tosa.conv2d' stays in float between dequantize and quantize: bias 10000 of output channel 0 does not fit the 32-bit accumulator at scale 1e-06}}
+  %y = tosa.conv2d %xd, %wd, %b, %z, %z {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x1xf32>, tensor<1x1x1x1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x1x1x1xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 100.0> : tensor<1x1x1x1xf32> -> tensor<1x1x1x1xi8>
+  return %q : tensor<1x1x1x1xi8>
+}

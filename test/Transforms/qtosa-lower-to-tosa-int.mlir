@@ -1,0 +1,171 @@
+// RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int | FileCheck %s --enable-var-scope
+// RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int=io=int | FileCheck %s --enable-var-scope --check-prefix=IO
+// RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int=rounding=double | FileCheck %s --check-prefix=DOUBLE
+
+// A requantize is one rescale: 0.5 / 0.25 = 2 is multiplier 2^30, shift 29.
+// CHECK-LABEL: func.func @requantize(
+// CHECK-SAME: %[[X:.*]]: tensor<4xi8>
+// CHECK-DAG: %[[M:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
+// CHECK-DAG: %[[S:.*]] = "tosa.const"() <{values = dense<29> : tensor<1xi8>}>
+// CHECK-DAG: %[[IZP:.*]] = "tosa.const"() <{values = dense<3> : tensor<1xi8>}>
+// CHECK-DAG: %[[OZP:.*]] = "tosa.const"() <{values = dense<-1> : tensor<1xi8>}>
+// CHECK: %[[R:.*]] = tosa.rescale %[[X]], %[[M]], %[[S]], %[[IZP]], %[[OZP]] {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = SINGLE_ROUND, scale32 = true}
+// CHECK: return %[[R]]
+// DOUBLE-LABEL: func.func @requantize(
+// DOUBLE: rounding_mode = DOUBLE_ROUND
+func.func @requantize(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+  %q = qtosa.quantize %d as !quant.uniform<i8:f32, 0.25:-1> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
+// A narrow output range is enforced by a clamp after the rescale; an
+// unsigned input reads through input_unsigned.
+// CHECK-LABEL: func.func @requantize_u8_to_narrow(
+// CHECK: %[[R:.*]] = tosa.rescale {{.*}}input_unsigned = true, output_unsigned = false
+// CHECK: %[[C:.*]] = tosa.clamp %[[R]] {max_val = 127 : i8, min_val = -127 : i8}
+// CHECK: return %[[C]]
+func.func @requantize_u8_to_narrow(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<u8:f32, 0.5:128> : tensor<4xi8> -> tensor<4xf32>
+  %q = qtosa.quantize %d as !quant.uniform<i8<-127:127>:f32, 0.5> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
+// Per-channel weights: the bias is stored at 0.5 * weight scale per output
+// channel (0.25 / 0.05 = 5, -0.5 / 0.1 = -5) and the rescale is per channel.
+// CHECK-LABEL: func.func @conv2d_per_channel(
+// CHECK-SAME: %[[X:.*]]: tensor<1x2x2x3xi8>
+// CHECK-DAG: %[[W:.*]] = "tosa.const"() <{values = dense<1> : tensor<2x1x1x3xi8>}>
+// CHECK-DAG: %[[B:.*]] = "tosa.const"() <{values = dense<[5, -5]> : tensor<2xi32>}>
+// CHECK-DAG: %[[XZP:.*]] = "tosa.const"() <{values = dense<-4> : tensor<1xi8>}>
+// CHECK-DAG: %[[WZP:.*]] = "tosa.const"() <{values = dense<0> : tensor<1xi8>}>
+// CHECK: %[[ACC:.*]] = tosa.conv2d %[[X]], %[[W]], %[[B]], %[[XZP]], %[[WZP]] {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : {{.*}} -> tensor<1x2x2x2xi32>
+// CHECK: tosa.rescale %[[ACC]], {{.*}}per_channel = true{{.*}} : (tensor<1x2x2x2xi32>, tensor<2xi32>, tensor<2xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<1x2x2x2xi8>
+// CHECK-NOT: qtosa.
+// CHECK-NOT: f32
+func.func @conv2d_per_channel(%x: tensor<1x2x2x3xi8>) -> tensor<1x2x2x2xi8> {
+  %xd = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.5:-4> : tensor<1x2x2x3xi8> -> tensor<1x2x2x3xf32>
+  %w = "tosa.const"() {values = dense<1> : tensor<2x1x1x3xi8>} : () -> tensor<2x1x1x3xi8>
+  %wd = qtosa.dequantize %w as !quant.uniform<i8<-127:127>:f32:0, {0.1, 0.2}> : tensor<2x1x1x3xi8> -> tensor<2x1x1x3xf32>
+  %b = "tosa.const"() {values = dense<[0.25, -0.5]> : tensor<2xf32>} : () -> tensor<2xf32>
+  %z = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = tosa.conv2d %xd, %wd, %b, %z, %z {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x3xf32>, tensor<2x1x1x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x2xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.2:1> : tensor<1x2x2x2xf32> -> tensor<1x2x2x2xi8>
+  return %q : tensor<1x2x2x2xi8>
+}
+
+// -----
+
+// 16-bit activations accumulate in i48, with an i48 bias and a rescale with a
+// 16-bit multiplier (a 48-bit input cannot take a 32-bit one).
+// CHECK-LABEL: func.func @conv2d_i16(
+// CHECK: tosa.conv2d {{.*}}acc_type = i48{{.*}} : (tensor<1x2x2x3xi16>, tensor<2x1x1x3xi8>, tensor<2xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x2x2x2xi48>
+// CHECK: tosa.rescale {{.*}}scale32 = false{{.*}} : (tensor<1x2x2x2xi48>, tensor<1xi16>, tensor<1xi8>, tensor<1xi48>, tensor<1xi16>) -> tensor<1x2x2x2xi16>
+// DOUBLE-LABEL: func.func @conv2d_i16(
+// DOUBLE: rounding_mode = SINGLE_ROUND, scale32 = false
+func.func @conv2d_i16(%x: tensor<1x2x2x3xi16>) -> tensor<1x2x2x2xi16> {
+  %xd = qtosa.dequantize %x as !quant.uniform<i16:f32, 0.001> : tensor<1x2x2x3xi16> -> tensor<1x2x2x3xf32>
+  %w = "tosa.const"() {values = dense<3> : tensor<2x1x1x3xi8>} : () -> tensor<2x1x1x3xi8>
+  %wd = qtosa.dequantize %w as !quant.uniform<i8:f32, 0.01> : tensor<2x1x1x3xi8> -> tensor<2x1x1x3xf32>
+  %b = "tosa.const"() {values = dense<0.0> : tensor<2xf32>} : () -> tensor<2xf32>
+  %z = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = tosa.conv2d %xd, %wd, %b, %z, %z {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x3xf32>, tensor<2x1x1x3xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x2x2xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.002> : tensor<1x2x2x2xf32> -> tensor<1x2x2x2xi16>
+  return %q : tensor<1x2x2x2xi16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matmul(
+// CHECK-SAME: %[[A:.*]]: tensor<1x2x3xi8>, %[[B:.*]]: tensor<1x3x4xi8>
+// CHECK-DAG: %[[AZP:.*]] = "tosa.const"() <{values = dense<5> : tensor<1xi8>}>
+// CHECK-DAG: %[[BZP:.*]] = "tosa.const"() <{values = dense<0> : tensor<1xi8>}>
+// CHECK: %[[P:.*]] = tosa.matmul %[[A]], %[[B]], %[[AZP]], %[[BZP]] : {{.*}} -> tensor<1x2x4xi32>
+// CHECK: tosa.rescale %[[P]], {{.*}}per_channel = true
+func.func @matmul(%a: tensor<1x2x3xi8>, %b: tensor<1x3x4xi8>) -> tensor<1x2x4xi8> {
+  %ad = qtosa.dequantize %a as !quant.uniform<i8:f32, 0.1:5> : tensor<1x2x3xi8> -> tensor<1x2x3xf32>
+  %bd = qtosa.dequantize %b as !quant.uniform<i8:f32:2, {0.01, 0.02, 0.03, 0.04}> : tensor<1x3x4xi8> -> tensor<1x3x4xf32>
+  %z = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
+  %y = tosa.matmul %ad, %bd, %z, %z : (tensor<1x2x3xf32>, tensor<1x3x4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x2x4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.05> : tensor<1x2x4xf32> -> tensor<1x2x4xi8>
+  return %q : tensor<1x2x4xi8>
+}
+
+// -----
+
+// Both inputs go to i32 at max(0.5, 0.25) / 2^20; the sum is rescaled out.
+// 0.5 / 2^-21 = 2^20: multiplier 2^30, shift 10; 0.25 -> shift 11.
+// CHECK-LABEL: func.func @add(
+// CHECK-SAME: %[[A:.*]]: tensor<2x3xi8>, %[[B:.*]]: tensor<2x3xi8>
+// CHECK-DAG: %[[S10:.*]] = "tosa.const"() <{values = dense<10> : tensor<1xi8>}>
+// CHECK-DAG: %[[S11:.*]] = "tosa.const"() <{values = dense<11> : tensor<1xi8>}>
+// CHECK-DAG: %[[WA:.*]] = tosa.rescale %[[A]], %{{.*}}, %[[S10]], {{.*}} -> tensor<2x3xi32>
+// CHECK-DAG: %[[WB:.*]] = tosa.rescale %[[B]], %{{.*}}, %[[S11]], {{.*}} -> tensor<2x3xi32>
+// CHECK: %[[SUM:.*]] = tosa.add %[[WA]], %[[WB]] : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+// CHECK: tosa.rescale %[[SUM]]
+func.func @add(%a: tensor<2x3xi8>, %b: tensor<2x3xi8>) -> tensor<2x3xi8> {
+  %ad = qtosa.dequantize %a as !quant.uniform<i8:f32, 0.5:1> : tensor<2x3xi8> -> tensor<2x3xf32>
+  %bd = qtosa.dequantize %b as !quant.uniform<i8:f32, 0.25:-2> : tensor<2x3xi8> -> tensor<2x3xf32>
+  %y = tosa.add %ad, %bd : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.75:0> : tensor<2x3xf32> -> tensor<2x3xi8>
+  return %q : tensor<2x3xi8>
+}
+
+// -----
+
+// A unary function becomes a 256-entry table: abs at scale 1 and zero point
+// 0 maps -128..127 to 127 (saturated), 127, ..., 1, 0, 1, ..., 127 (printed
+// as hex bytes).
+// CHECK-LABEL: func.func @abs_table(
+// CHECK: %[[T:.*]] = "tosa.const"() <{values = dense<"0x7F7F7E7D{{.*}}0201000102{{.*}}7E7F"> : tensor<256xi8>}>
+// CHECK: tosa.table %{{.*}}, %[[T]] : (tensor<8xi8>, tensor<256xi8>) -> tensor<8xi8>
+func.func @abs_table(%x: tensor<8xi8>) -> tensor<8xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 1.0> : tensor<8xi8> -> tensor<8xf32>
+  %y = tosa.abs %d : (tensor<8xf32>) -> tensor<8xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 1.0> : tensor<8xf32> -> tensor<8xi8>
+  return %q : tensor<8xi8>
+}
+
+// -----
+
+// A quantized float constant is stored now, per channel.
+// CHECK-LABEL: func.func @constant(
+// CHECK: %[[C:.*]] = "tosa.const"() <{values = dense<{{\[}}[10, -4], [2, 127]]> : tensor<2x2xi8>}>
+// CHECK: return %[[C]]
+func.func @constant() -> tensor<2x2xi8> {
+  %c = "tosa.const"() {values = dense<[[1.0, -0.4], [0.4, 100.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %q = qtosa.quantize %c as !quant.uniform<i8:f32:0, {0.1, 0.2}> : tensor<2x2xf32> -> tensor<2x2xi8>
+  return %q : tensor<2x2xi8>
+}
+
+// -----
+
+// By default the graph's input quantize and output dequantize stay for the
+// host; io=int moves them out of public functions, recording the parameters.
+// CHECK-LABEL: func.func @boundary(
+// CHECK-SAME: %{{.*}}: tensor<4xf32>) -> tensor<4xf32>
+// CHECK: qtosa.quantize
+// CHECK: tosa.rescale
+// CHECK: qtosa.dequantize
+// IO-LABEL: func.func @boundary(
+// IO-SAME: %[[X:.*]]: tensor<4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 5.000000e-01:3>}) -> (tensor<4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 2.500000e-01:-1>})
+// IO: %[[R:.*]] = tosa.rescale %[[X]]
+// IO: return %[[R]] : tensor<4xi8>
+// IO-LABEL: func.func private @internal(
+// IO-SAME: tensor<4xf32>) -> tensor<4xf32>
+func.func @boundary(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xf32> -> tensor<4xi8>
+  %d = qtosa.dequantize %q as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+  %q2 = qtosa.quantize %d as !quant.uniform<i8:f32, 0.25:-1> : tensor<4xf32> -> tensor<4xi8>
+  %d2 = qtosa.dequantize %q2 as !quant.uniform<i8:f32, 0.25:-1> : tensor<4xi8> -> tensor<4xf32>
+  return %d2 : tensor<4xf32>
+}
+func.func private @internal(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xf32> -> tensor<4xi8>
+  %d = qtosa.dequantize %q as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+  return %d : tensor<4xf32>
+}
