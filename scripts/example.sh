@@ -15,3 +15,9 @@ echo
 echo "== qtosa-opt $example --pass-pipeline='$pipeline'"
 echo "== op counts: the input as written, then after import, share-qspecs and canonicalize"
 "$build_dir/bin/qtosa-opt" "$example" --pass-pipeline="$pipeline"
+
+lower='builtin.module(qtosa-lower-pipeline{io=int},print-op-stats{json=false})'
+echo
+echo "== qtosa-opt $example --pass-pipeline='$lower'"
+echo "== the same block as integer TOSA 1.0 (zero-point operands, tosa.rescale), then its op counts"
+"$build_dir/bin/qtosa-opt" "$example" --pass-pipeline="$lower"
