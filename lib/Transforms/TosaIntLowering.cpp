@@ -51,6 +51,7 @@ std::optional<Dequantized> getDequantized(Value value) {
   return Dequantized{dequantize.getInput(), dequantize.getQtype()};
 }
 
+
 /// Scales along one dimension with a single zero point: what a TOSA op with
 /// scalar zero-point operands and a per-channel rescale can express.
 struct ChannelParams {
@@ -165,6 +166,26 @@ FailureOr<Dequantized> requireDequantized(Operation *op, unsigned index,
                          role, index)
                .str();
   return failure();
+}
+
+/// A dequantized operand that integer TOSA arithmetic can read directly.
+struct ArithmeticOperand {
+  Value stored;
+  quant::QuantizedType qtype;
+  ChannelParams params;
+};
+
+FailureOr<ArithmeticOperand>
+getArithmeticOperand(Operation *op, unsigned index, StringRef role,
+                     std::optional<int64_t> axis, std::string &whyNot) {
+  FailureOr<Dequantized> value = requireDequantized(op, index, role, whyNot);
+  if (failed(value))
+    return failure();
+  FailureOr<ChannelParams> params = getArithmeticParams(
+      value->qtype, axis, ("the " + role).str(), false, whyNot);
+  if (failed(params))
+    return failure();
+  return ArithmeticOperand{value->stored, value->qtype, *params};
 }
 
 //===----------------------------------------------------------------------===//
@@ -429,15 +450,12 @@ FailureOr<Emit> planConvolution(Operation *op, QuantizeOp quantize,
   if (failed(checkFloatZeroPoint(op, 3, whyNot)) ||
       failed(checkFloatZeroPoint(op, 4, whyNot)))
     return failure();
-  FailureOr<Dequantized> input = requireDequantized(op, 0, "input", whyNot);
+  FailureOr<ArithmeticOperand> input =
+      getArithmeticOperand(op, 0, "input", std::nullopt, whyNot);
   if (failed(input))
     return failure();
   FailureOr<Dequantized> weight = requireDequantized(op, 1, "weight", whyNot);
   if (failed(weight))
-    return failure();
-  FailureOr<ChannelParams> inputParams = getArithmeticParams(
-      input->qtype, std::nullopt, "the input", false, whyNot);
-  if (failed(inputParams))
     return failure();
   FailureOr<ConvChannels> channels =
       getConvChannels(op, weight->qtype, whyNot);
@@ -450,7 +468,7 @@ FailureOr<Emit> planConvolution(Operation *op, QuantizeOp quantize,
 
   // TOSA 1.0: i8 x i8 (or i4) into i32; i16 x i8 into i48 with zero
   // points 0 wherever the type is not i8.
-  bool wide = inputParams->width == 16;
+  bool wide = input->params.width == 16;
   if (wide && weightParams->width != 8) {
     whyNot = "a 16-bit input takes 8-bit weights";
     return failure();
@@ -459,9 +477,9 @@ FailureOr<Emit> planConvolution(Operation *op, QuantizeOp quantize,
     whyNot = "16-bit weights have no integer TOSA convolution";
     return failure();
   }
-  if (wide && inputParams->zeroPoint != 0) {
+  if (wide && input->params.zeroPoint != 0) {
     whyNot = llvm::formatv("a 16-bit input needs zero point 0, not {0}",
-                           inputParams->zeroPoint)
+                           input->params.zeroPoint)
                  .str();
     return failure();
   }
@@ -472,7 +490,7 @@ FailureOr<Emit> planConvolution(Operation *op, QuantizeOp quantize,
 
   SmallVector<double> accScales;
   for (int64_t oc = 0; oc < channels->count; ++oc)
-    accScales.push_back(inputParams->scale(0) *
+    accScales.push_back(input->params.scale(0) *
                         weightParams->scale(channels->weightChannel(oc)));
   FailureOr<SmallVector<double>> bias =
       getBiasValues(op->getOperand(2), channels->count, whyNot);
@@ -510,7 +528,7 @@ FailureOr<Emit> planConvolution(Operation *op, QuantizeOp quantize,
         builder, loc, biasType, DenseElementsAttr::get(biasType, storedBias));
     Value inputZp =
         buildIntegerScalar(builder, loc, elementOf(input->stored),
-                           inputParams->zeroPoint);
+                           input->params.zeroPoint);
     Value weightZp = buildIntegerScalar(
         builder, loc, elementOf(weight->stored),
         weightParams->zeroPoint);
@@ -528,35 +546,29 @@ FailureOr<Emit> planMatMul(tosa::MatMulOp op, QuantizeOp quantize,
   if (failed(checkFloatZeroPoint(op, 2, whyNot)) ||
       failed(checkFloatZeroPoint(op, 3, whyNot)))
     return failure();
-  FailureOr<Dequantized> a = requireDequantized(op, 0, "left operand", whyNot);
+  FailureOr<ArithmeticOperand> a =
+      getArithmeticOperand(op, 0, "left operand", std::nullopt, whyNot);
   if (failed(a))
     return failure();
-  FailureOr<Dequantized> b = requireDequantized(op, 1, "right operand", whyNot);
+  FailureOr<ArithmeticOperand> b =
+      getArithmeticOperand(op, 1, "right operand", 2, whyNot);
   if (failed(b))
     return failure();
-  FailureOr<ChannelParams> aParams = getArithmeticParams(
-      a->qtype, std::nullopt, "the left operand", false, whyNot);
-  if (failed(aParams))
-    return failure();
-  FailureOr<ChannelParams> bParams =
-      getArithmeticParams(b->qtype, 2, "the right operand", false, whyNot);
-  if (failed(bParams))
-    return failure();
-  if (aParams->width != bParams->width) {
+  if (a->params.width != b->params.width) {
     whyNot = llvm::formatv("its operands have {0}- and {1}-bit storage; "
                            "tosa.matmul takes equal widths",
-                           aParams->width, bParams->width)
+                           a->params.width, b->params.width)
                  .str();
     return failure();
   }
-  bool wide = aParams->width == 16;
-  if (wide && (aParams->zeroPoint != 0 || bParams->zeroPoint != 0)) {
+  bool wide = a->params.width == 16;
+  if (wide && (a->params.zeroPoint != 0 || b->params.zeroPoint != 0)) {
     whyNot = "16-bit operands need zero point 0";
     return failure();
   }
   SmallVector<double> accScales;
-  for (double scale : bParams->scales)
-    accScales.push_back(aParams->scale(0) * scale);
+  for (double scale : b->params.scales)
+    accScales.push_back(a->params.scale(0) * scale);
   Type accElement = IntegerType::get(op->getContext(), wide ? 48 : 32);
   FailureOr<OutputRescale> output =
       planOutputRescale(quantize, accumulatorParams(accScales), accElement,
@@ -566,9 +578,9 @@ FailureOr<Emit> planMatMul(tosa::MatMulOp op, QuantizeOp quantize,
   Operation *matmul = op;
   return Emit([=, plan = *output](OpBuilder &builder, Location loc) {
     Value aZp = buildIntegerScalar(
-        builder, loc, elementOf(a->stored), aParams->zeroPoint);
+        builder, loc, elementOf(a->stored), a->params.zeroPoint);
     Value bZp = buildIntegerScalar(
-        builder, loc, elementOf(b->stored), bParams->zeroPoint);
+        builder, loc, elementOf(b->stored), b->params.zeroPoint);
     Operation *product =
         cloneOnIntegers(builder, matmul, {a->stored, b->stored, aZp, bZp},
                         withElement(matmul->getResult(0), accElement));
@@ -589,40 +601,33 @@ double largestMagnitude(const ChannelParams &params) {
 
 FailureOr<Emit> planAddSub(Operation *op, QuantizeOp quantize,
                            RescaleRounding rounding, std::string &whyNot) {
-  FailureOr<Dequantized> lhs = requireDequantized(op, 0, "first operand", whyNot);
+  FailureOr<ArithmeticOperand> lhs =
+      getArithmeticOperand(op, 0, "first operand", std::nullopt, whyNot);
   if (failed(lhs))
     return failure();
-  FailureOr<Dequantized> rhs =
-      requireDequantized(op, 1, "second operand", whyNot);
+  FailureOr<ArithmeticOperand> rhs =
+      getArithmeticOperand(op, 1, "second operand", std::nullopt, whyNot);
   if (failed(rhs))
-    return failure();
-  FailureOr<ChannelParams> lhsParams = getArithmeticParams(
-      lhs->qtype, std::nullopt, "the first operand", false, whyNot);
-  if (failed(lhsParams))
-    return failure();
-  FailureOr<ChannelParams> rhsParams = getArithmeticParams(
-      rhs->qtype, std::nullopt, "the second operand", false, whyNot);
-  if (failed(rhsParams))
     return failure();
 
   // Both operands move to i32 at a common scale max(scale) / 2^k, with k as
   // large as the sum of the two widest magnitudes allows, at most 20 (the
   // TFLite choice for 8-bit operands).
-  double largestScale = std::max(lhsParams->scale(0), rhsParams->scale(0));
-  double headroom = largestMagnitude(*lhsParams) * lhsParams->scale(0) /
+  double largestScale = std::max(lhs->params.scale(0), rhs->params.scale(0));
+  double headroom = largestMagnitude(lhs->params) * lhs->params.scale(0) /
                         largestScale +
-                    largestMagnitude(*rhsParams) * rhsParams->scale(0) /
+                    largestMagnitude(rhs->params) * rhs->params.scale(0) /
                         largestScale +
                     2.0;
   int shiftBits = std::min(
       20, static_cast<int>(std::floor(std::log2(2147483647.0 / headroom))));
   double commonScale = std::ldexp(largestScale, -shiftBits);
   FailureOr<RescaleSpec> lhsSpec = planWidenToI32(
-      *lhsParams, lhsParams->scale(0) / commonScale, rounding, whyNot);
+      lhs->params, lhs->params.scale(0) / commonScale, rounding, whyNot);
   if (failed(lhsSpec))
     return failure();
   FailureOr<RescaleSpec> rhsSpec = planWidenToI32(
-      *rhsParams, rhsParams->scale(0) / commonScale, rounding, whyNot);
+      rhs->params, rhs->params.scale(0) / commonScale, rounding, whyNot);
   if (failed(rhsSpec))
     return failure();
   Type i32 = IntegerType::get(op->getContext(), 32);
@@ -648,36 +653,29 @@ FailureOr<Emit> planMul(tosa::MulOp op, QuantizeOp quantize,
     whyNot = "its shift operand is not a constant 0";
     return failure();
   }
-  FailureOr<Dequantized> lhs = requireDequantized(op, 0, "first operand", whyNot);
+  FailureOr<ArithmeticOperand> lhs =
+      getArithmeticOperand(op, 0, "first operand", std::nullopt, whyNot);
   if (failed(lhs))
     return failure();
-  FailureOr<Dequantized> rhs =
-      requireDequantized(op, 1, "second operand", whyNot);
+  FailureOr<ArithmeticOperand> rhs =
+      getArithmeticOperand(op, 1, "second operand", std::nullopt, whyNot);
   if (failed(rhs))
     return failure();
-  FailureOr<ChannelParams> lhsParams = getArithmeticParams(
-      lhs->qtype, std::nullopt, "the first operand", false, whyNot);
-  if (failed(lhsParams))
-    return failure();
-  FailureOr<ChannelParams> rhsParams = getArithmeticParams(
-      rhs->qtype, std::nullopt, "the second operand", false, whyNot);
-  if (failed(rhsParams))
-    return failure();
-  if (largestMagnitude(*lhsParams) * largestMagnitude(*rhsParams) >
+  if (largestMagnitude(lhs->params) * largestMagnitude(rhs->params) >
       2147483647.0) {
     whyNot = "the product of its operands' ranges overflows i32";
     return failure();
   }
   FailureOr<RescaleSpec> lhsSpec =
-      planWidenToI32(*lhsParams, 1.0, rounding, whyNot);
+      planWidenToI32(lhs->params, 1.0, rounding, whyNot);
   FailureOr<RescaleSpec> rhsSpec =
-      planWidenToI32(*rhsParams, 1.0, rounding, whyNot);
+      planWidenToI32(rhs->params, 1.0, rounding, whyNot);
   if (failed(lhsSpec) || failed(rhsSpec))
     return failure();
   Type i32 = IntegerType::get(op->getContext(), 32);
   FailureOr<OutputRescale> output = planOutputRescale(
       quantize,
-      accumulatorParams({lhsParams->scale(0) * rhsParams->scale(0)}), i32,
+      accumulatorParams({lhs->params.scale(0) * rhs->params.scale(0)}), i32,
       rounding, whyNot);
   if (failed(output))
     return failure();
@@ -703,14 +701,11 @@ FailureOr<Emit> planAvgPool(tosa::AvgPool2dOp op, QuantizeOp quantize,
   if (failed(checkFloatZeroPoint(op, 1, whyNot)) ||
       failed(checkFloatZeroPoint(op, 2, whyNot)))
     return failure();
-  FailureOr<Dequantized> input = requireDequantized(op, 0, "input", whyNot);
+  FailureOr<ArithmeticOperand> input =
+      getArithmeticOperand(op, 0, "input", std::nullopt, whyNot);
   if (failed(input))
     return failure();
-  FailureOr<ChannelParams> params = getArithmeticParams(
-      input->qtype, std::nullopt, "the input", false, whyNot);
-  if (failed(params))
-    return failure();
-  if (params->width == 16 && params->zeroPoint != 0) {
+  if (input->params.width == 16 && input->params.zeroPoint != 0) {
     whyNot = "a 16-bit input needs zero point 0";
     return failure();
   }
@@ -719,7 +714,7 @@ FailureOr<Emit> planAvgPool(tosa::AvgPool2dOp op, QuantizeOp quantize,
   std::optional<OutputRescale> output;
   if (quantize.getQtype() != input->qtype) {
     FailureOr<OutputRescale> plan =
-        planOutputRescale(quantize, *params,
+        planOutputRescale(quantize, input->params,
                           elementOf(input->stored), rounding,
                           whyNot);
     if (failed(plan))
@@ -729,7 +724,7 @@ FailureOr<Emit> planAvgPool(tosa::AvgPool2dOp op, QuantizeOp quantize,
   Operation *pool = op;
   return Emit([=](OpBuilder &builder, Location loc) -> Value {
     Type storage = elementOf(input->stored);
-    Value zp = buildIntegerScalar(builder, loc, storage, params->zeroPoint);
+    Value zp = buildIntegerScalar(builder, loc, storage, input->params.zeroPoint);
     Operation *average =
         cloneOnIntegers(builder, pool, {input->stored, zp, zp},
                         withElement(pool->getResult(0), storage));
@@ -742,27 +737,24 @@ FailureOr<Emit> planAvgPool(tosa::AvgPool2dOp op, QuantizeOp quantize,
 
 FailureOr<Emit> planReduceSum(tosa::ReduceSumOp op, QuantizeOp quantize,
                               RescaleRounding rounding, std::string &whyNot) {
-  FailureOr<Dequantized> input = requireDequantized(op, 0, "input", whyNot);
+  FailureOr<ArithmeticOperand> input =
+      getArithmeticOperand(op, 0, "input", std::nullopt, whyNot);
   if (failed(input))
-    return failure();
-  FailureOr<ChannelParams> params = getArithmeticParams(
-      input->qtype, std::nullopt, "the input", false, whyNot);
-  if (failed(params))
     return failure();
   auto type = cast<RankedTensorType>(op.getInput().getType());
   int64_t reduced = type.getDimSize(op.getAxis());
   if (ShapedType::isDynamic(reduced) ||
-      static_cast<double>(reduced) * largestMagnitude(*params) > 2147483647.0) {
+      static_cast<double>(reduced) * largestMagnitude(input->params) > 2147483647.0) {
     whyNot = "the sum over its axis may overflow i32";
     return failure();
   }
   FailureOr<RescaleSpec> widen =
-      planWidenToI32(*params, 1.0, rounding, whyNot);
+      planWidenToI32(input->params, 1.0, rounding, whyNot);
   if (failed(widen))
     return failure();
   Type i32 = IntegerType::get(op->getContext(), 32);
   FailureOr<OutputRescale> output = planOutputRescale(
-      quantize, accumulatorParams({params->scale(0)}), i32, rounding, whyNot);
+      quantize, accumulatorParams({input->params.scale(0)}), i32, rounding, whyNot);
   if (failed(output))
     return failure();
   Operation *reduce = op;
@@ -811,27 +803,24 @@ FailureOr<Emit> planTable(Operation *op, UnaryFunction function,
   if (isa<tosa::NegateOp>(op) && (failed(checkFloatZeroPoint(op, 1, whyNot)) ||
                                   failed(checkFloatZeroPoint(op, 2, whyNot))))
     return failure();
-  FailureOr<Dequantized> input = requireDequantized(op, 0, "input", whyNot);
+  FailureOr<ArithmeticOperand> input =
+      getArithmeticOperand(op, 0, "input", std::nullopt, whyNot);
   if (failed(input))
-    return failure();
-  FailureOr<ChannelParams> inParams = getArithmeticParams(
-      input->qtype, std::nullopt, "the input", false, whyNot);
-  if (failed(inParams))
     return failure();
   auto outType = cast<RankedTensorType>(quantize.getType());
   FailureOr<ChannelParams> outParams = getChannelParams(
       quantize.getQtype(), std::nullopt, "the output", whyNot);
   if (failed(outParams))
     return failure();
-  if (inParams->width != 8 || outParams->width != 8 || !outParams->isSigned) {
+  if (input->params.width != 8 || outParams->width != 8 || !outParams->isSigned) {
     whyNot = "a tosa.table of 256 entries needs signed 8-bit input and output "
              "storage (16-bit tables are not generated yet)";
     return failure();
   }
   SmallVector<int8_t> table;
   for (int64_t stored = -128; stored <= 127; ++stored) {
-    float real = dequantizeElement(stored, inParams->scale(0),
-                                   inParams->zeroPoint);
+    float real = dequantizeElement(stored, input->params.scale(0),
+                                   input->params.zeroPoint);
     table.push_back(static_cast<int8_t>(quantizeElement(
         function(real), outParams->scale(0), outParams->zeroPoint,
         outParams->storageMin, outParams->storageMax)));
