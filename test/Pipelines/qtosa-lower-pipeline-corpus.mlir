@@ -3,6 +3,7 @@
 // the same with and without the pipeline (files qtosa-opt rejects must be
 // rejected with a diagnostic, never crash).
 //
+// REQUIRES: corpus
 // RUN: python3 %S/Inputs/check_passthrough.py qtosa-opt 'builtin.module(qtosa-lower-pipeline)' %corpus/tosa | FileCheck %s
 // RUN: python3 %S/Inputs/check_passthrough.py qtosa-opt 'builtin.module(qtosa-lower-pipeline{io=int})' %corpus/tosa | FileCheck %s
 
