@@ -32,14 +32,7 @@ struct QuantizedCanonicalizePass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    bool holdsQTosa = func
-                          .walk([](Operation *op) {
-                            return isa_and_present<QTosaDialect>(op->getDialect())
-                                       ? WalkResult::interrupt()
-                                       : WalkResult::advance();
-                          })
-                          .wasInterrupted();
-    if (!holdsQTosa) {
+    if (!containsQTosaOps(func)) {
       markAllAnalysesPreserved();
       return;
     }

@@ -10,6 +10,7 @@
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "qtosa/Transforms/Passes.h"
+#include "qtosa/Transforms/TosaRescale.h"
 #include "VerifiedOp.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -51,15 +52,6 @@ QuantBehaviourOpInterface getMovableOp(Operation *op, std::string &whyNot) {
 /// that need one scale and zero point.
 quant::UniformQuantizedType getPerTensor(quant::QuantizedType qtype) {
   return dyn_cast<quant::UniformQuantizedType>(qtype);
-}
-
-Value createStorageScalar(OpBuilder &builder, Location loc,
-                          quant::QuantizedType qtype, int64_t stored) {
-  auto type = RankedTensorType::get({1}, qtype.getStorageType());
-  return tosa::ConstOp::create(
-      builder, loc, type,
-      DenseElementsAttr::get(type, builder.getIntegerAttr(
-                                       qtype.getStorageType(), stored)));
 }
 
 /// Stored bounds equal to a float clamp's on the values under `qtype`, when
@@ -232,8 +224,9 @@ struct SinkDequantize : RewritePattern {
     auto iface = cast<QuantBehaviourOpInterface>(op);
     if (plan->storedPadValue) {
       rewriter.setInsertionPoint(op);
-      plan->operands.back() = createStorageScalar(
-          rewriter, op->getLoc(), plan->resultType, *plan->storedPadValue);
+      plan->operands.back() = buildIntegerScalar(
+          rewriter, op->getLoc(), plan->resultType.getStorageType(),
+          *plan->storedPadValue);
     }
     quant::QuantizedType resultType =
         iface.resultHoldsValues() ? plan->resultType : quant::QuantizedType();
@@ -338,8 +331,8 @@ struct HoistQuantize : OpRewritePattern<QuantizeOp> {
           isa<tosa::PadOp>(op) && index != 0 ? getScalarFloatConstant(operand)
                                              : std::nullopt;
       if (padValue && params) {
-        operands[index] = createStorageScalar(
-            rewriter, op->getLoc(), operandType,
+        operands[index] = buildIntegerScalar(
+            rewriter, op->getLoc(), operandType.getStorageType(),
             quantizeElement(*padValue, params));
       } else {
         auto floatType = cast<RankedTensorType>(operand.getType());
@@ -423,13 +416,7 @@ void ShareQSpecsPass::runOnOperation() {
 
   // Without quantize or dequantize nothing can move, and the greedy driver's
   // folding would still rewrite integer TOSA that other tools wrote.
-  bool holdsQDQ = root->walk([](Operation *op) {
-                        return isa<QuantizeOp, DequantizeOp>(op)
-                                   ? WalkResult::interrupt()
-                                   : WalkResult::advance();
-                      })
-                      .wasInterrupted();
-  if (!holdsQDQ) {
+  if (!containsQTosaOps(root)) {
     markAllAnalysesPreserved();
     return;
   }

@@ -11,6 +11,16 @@ using namespace mlir::qtosa;
 
 #include "qtosa/Dialect/QTosa/IR/QTosaOpsDialect.cpp.inc"
 
+bool mlir::qtosa::containsQTosaOps(Operation *root) {
+  return root
+      ->walk([](Operation *op) {
+        return isa_and_present<QTosaDialect>(op->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 void QTosaDialect::initialize() {
   addOperations<
 #define GET_OP_LIST

@@ -174,14 +174,21 @@ mlir::qtosa::getQuantParamLayout(quant::QuantizedType qtype,
   return layout;
 }
 
-bool mlir::qtosa::isRoundTripExact(quant::QuantizedType qtype) {
+bool mlir::qtosa::hasFullStorageRange(quant::QuantizedType qtype) {
   unsigned width = qtype.getStorageTypeIntegralWidth();
   bool isSigned = qtype.isSigned();
+  return qtype.getStorageTypeMin() ==
+             quant::QuantizedType::getDefaultMinimumForInteger(isSigned,
+                                                               width) &&
+         qtype.getStorageTypeMax() ==
+             quant::QuantizedType::getDefaultMaximumForInteger(isSigned,
+                                                               width);
+}
+
+bool mlir::qtosa::isRoundTripExact(quant::QuantizedType qtype) {
+  unsigned width = qtype.getStorageTypeIntegralWidth();
   // A narrowed range clamps stored values outside it.
-  if (qtype.getStorageTypeMin() !=
-          quant::QuantizedType::getDefaultMinimumForInteger(isSigned, width) ||
-      qtype.getStorageTypeMax() !=
-          quant::QuantizedType::getDefaultMaximumForInteger(isSigned, width))
+  if (!hasFullStorageRange(qtype))
     return false;
 
   auto expressed = dyn_cast<FloatType>(qtype.getExpressedType());

@@ -7,4 +7,11 @@
 
 #include "qtosa/Dialect/QTosa/IR/QTosaOpsDialect.h.inc"
 
+namespace mlir::qtosa {
+/// True when `root` or an op nested in it belongs to the qtosa dialect. The
+/// passes that only rewrite around qtosa ops check it first, so that integer
+/// TOSA other tools wrote is never touched by their folding.
+bool containsQTosaOps(Operation *root);
+} // namespace mlir::qtosa
+
 #endif // QTOSA_DIALECT_QTOSA_IR_QTOSADIALECT_H

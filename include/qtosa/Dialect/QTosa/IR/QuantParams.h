@@ -55,6 +55,10 @@ struct QuantParamLayout {
 FailureOr<QuantParamLayout> getQuantParamLayout(quant::QuantizedType qtype,
                                                 ArrayRef<int64_t> shape);
 
+/// True when the storage range is the whole range of the storage width
+/// (not narrowed, as in i8<-127:127>).
+bool hasFullStorageRange(quant::QuantizedType qtype);
+
 /// True when quantize(dequantize(q)) == q for every storage value q under the
 /// dialect's arithmetic (see QTosaOps.td): the storage range is the full range
 /// of its width, the expressed type carries at least two bits more precision
