@@ -124,8 +124,7 @@ void LowerToTosaIntPass::runOnOperation() {
     Operation *producer = quantize.getInput().getDefiningOp();
     if (!producer || !explained.insert(producer).second)
       return;
-    if (isa<DequantizeOp>(producer)) {
-      auto dequantize = cast<DequantizeOp>(producer);
+    if (auto dequantize = dyn_cast<DequantizeOp>(producer)) {
       if (dequantize.getQtype() == quantize.getQtype())
         return;
       quantize.emitRemark()

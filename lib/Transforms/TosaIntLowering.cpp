@@ -79,11 +79,7 @@ FailureOr<ChannelParams> getChannelParams(quant::QuantizedType qtype,
   params.storageMax = qtype.getStorageTypeMax();
   params.width = qtype.getStorageTypeIntegralWidth();
   params.isSigned = qtype.isSigned();
-  params.narrow =
-      params.storageMin != qtype.getDefaultMinimumForInteger(
-                               params.isSigned, params.width) ||
-      params.storageMax !=
-          qtype.getDefaultMaximumForInteger(params.isSigned, params.width);
+  params.narrow = !hasFullStorageRange(qtype);
   if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(qtype)) {
     params.scales = {perTensor.getScale()};
     params.zeroPoint = perTensor.getZeroPoint();
@@ -599,8 +595,21 @@ double largestMagnitude(const ChannelParams &params) {
                std::abs(params.storageMax - params.zeroPoint)));
 }
 
-FailureOr<Emit> planAddSub(Operation *op, QuantizeOp quantize,
-                           RescaleRounding rounding, std::string &whyNot) {
+/// add, sub and mul run on i32: each operand is widened without its zero
+/// point (add and sub at a common scale, mul at its own), the op runs on the
+/// wide values (mul keeps its shift operand) and one rescale takes the result
+/// to the output.
+FailureOr<Emit> planElementwiseI32(Operation *op, QuantizeOp quantize,
+                                   RescaleRounding rounding,
+                                   std::string &whyNot) {
+  bool isMul = isa<tosa::MulOp>(op);
+  if (isMul) {
+    std::optional<int64_t> shift = getScalarIntConstant(op->getOperand(2));
+    if (!shift || *shift != 0) {
+      whyNot = "its shift operand is not a constant 0";
+      return failure();
+    }
+  }
   FailureOr<ArithmeticOperand> lhs =
       getArithmeticOperand(op, 0, "first operand", std::nullopt, whyNot);
   if (failed(lhs))
@@ -610,85 +619,55 @@ FailureOr<Emit> planAddSub(Operation *op, QuantizeOp quantize,
   if (failed(rhs))
     return failure();
 
-  // Both operands move to i32 at a common scale max(scale) / 2^k, with k as
-  // large as the sum of the two widest magnitudes allows, at most 20 (the
-  // TFLite choice for 8-bit operands).
-  double largestScale = std::max(lhs->params.scale(0), rhs->params.scale(0));
-  double headroom = largestMagnitude(lhs->params) * lhs->params.scale(0) /
-                        largestScale +
-                    largestMagnitude(rhs->params) * rhs->params.scale(0) /
-                        largestScale +
-                    2.0;
-  int shiftBits = std::min(
-      20, static_cast<int>(std::floor(std::log2(2147483647.0 / headroom))));
-  double commonScale = std::ldexp(largestScale, -shiftBits);
-  FailureOr<RescaleSpec> lhsSpec = planWidenToI32(
-      lhs->params, lhs->params.scale(0) / commonScale, rounding, whyNot);
+  double lhsFactor = 1.0, rhsFactor = 1.0, accScale;
+  if (isMul) {
+    if (largestMagnitude(lhs->params) * largestMagnitude(rhs->params) >
+        2147483647.0) {
+      whyNot = "the product of its operands' ranges overflows i32";
+      return failure();
+    }
+    accScale = lhs->params.scale(0) * rhs->params.scale(0);
+  } else {
+    // A common scale max(scale) / 2^k, with k as large as the sum of the two
+    // widest magnitudes allows, at most 20 (the TFLite choice for 8-bit
+    // operands).
+    double largestScale =
+        std::max(lhs->params.scale(0), rhs->params.scale(0));
+    double headroom = largestMagnitude(lhs->params) * lhs->params.scale(0) /
+                          largestScale +
+                      largestMagnitude(rhs->params) * rhs->params.scale(0) /
+                          largestScale +
+                      2.0;
+    int shiftBits = std::min(
+        20, static_cast<int>(std::floor(std::log2(2147483647.0 / headroom))));
+    accScale = std::ldexp(largestScale, -shiftBits);
+    lhsFactor = lhs->params.scale(0) / accScale;
+    rhsFactor = rhs->params.scale(0) / accScale;
+  }
+  FailureOr<RescaleSpec> lhsSpec =
+      planWidenToI32(lhs->params, lhsFactor, rounding, whyNot);
   if (failed(lhsSpec))
     return failure();
-  FailureOr<RescaleSpec> rhsSpec = planWidenToI32(
-      rhs->params, rhs->params.scale(0) / commonScale, rounding, whyNot);
+  FailureOr<RescaleSpec> rhsSpec =
+      planWidenToI32(rhs->params, rhsFactor, rounding, whyNot);
   if (failed(rhsSpec))
     return failure();
   Type i32 = IntegerType::get(op->getContext(), 32);
   FailureOr<OutputRescale> output = planOutputRescale(
-      quantize, accumulatorParams({commonScale}), i32, rounding, whyNot);
+      quantize, accumulatorParams({accScale}), i32, rounding, whyNot);
   if (failed(output))
     return failure();
   return Emit([=, plan = *output](OpBuilder &builder, Location loc) {
-    Value lhsWide = buildRescale(builder, loc, lhs->stored,
-                                 withElement(lhs->stored, i32), *lhsSpec);
-    Value rhsWide = buildRescale(builder, loc, rhs->stored,
-                                 withElement(rhs->stored, i32), *rhsSpec);
-    Operation *sum = cloneOnIntegers(builder, op, {lhsWide, rhsWide},
-                                     withElement(op->getResult(0), i32));
-    return emitOutputRescale(builder, loc, sum->getResult(0), plan);
-  });
-}
-
-FailureOr<Emit> planMul(tosa::MulOp op, QuantizeOp quantize,
-                        RescaleRounding rounding, std::string &whyNot) {
-  std::optional<int64_t> shift = getScalarIntConstant(op.getShift());
-  if (!shift || *shift != 0) {
-    whyNot = "its shift operand is not a constant 0";
-    return failure();
-  }
-  FailureOr<ArithmeticOperand> lhs =
-      getArithmeticOperand(op, 0, "first operand", std::nullopt, whyNot);
-  if (failed(lhs))
-    return failure();
-  FailureOr<ArithmeticOperand> rhs =
-      getArithmeticOperand(op, 1, "second operand", std::nullopt, whyNot);
-  if (failed(rhs))
-    return failure();
-  if (largestMagnitude(lhs->params) * largestMagnitude(rhs->params) >
-      2147483647.0) {
-    whyNot = "the product of its operands' ranges overflows i32";
-    return failure();
-  }
-  FailureOr<RescaleSpec> lhsSpec =
-      planWidenToI32(lhs->params, 1.0, rounding, whyNot);
-  FailureOr<RescaleSpec> rhsSpec =
-      planWidenToI32(rhs->params, 1.0, rounding, whyNot);
-  if (failed(lhsSpec) || failed(rhsSpec))
-    return failure();
-  Type i32 = IntegerType::get(op->getContext(), 32);
-  FailureOr<OutputRescale> output = planOutputRescale(
-      quantize,
-      accumulatorParams({lhs->params.scale(0) * rhs->params.scale(0)}), i32,
-      rounding, whyNot);
-  if (failed(output))
-    return failure();
-  Operation *mul = op;
-  return Emit([=, plan = *output](OpBuilder &builder, Location loc) {
-    Value lhsWide = buildRescale(builder, loc, lhs->stored,
-                                 withElement(lhs->stored, i32), *lhsSpec);
-    Value rhsWide = buildRescale(builder, loc, rhs->stored,
-                                 withElement(rhs->stored, i32), *rhsSpec);
-    Operation *product =
-        cloneOnIntegers(builder, mul, {lhsWide, rhsWide, mul->getOperand(2)},
-                        withElement(mul->getResult(0), i32));
-    return emitOutputRescale(builder, loc, product->getResult(0), plan);
+    SmallVector<Value> operands = {
+        buildRescale(builder, loc, lhs->stored, withElement(lhs->stored, i32),
+                     *lhsSpec),
+        buildRescale(builder, loc, rhs->stored, withElement(rhs->stored, i32),
+                     *rhsSpec)};
+    if (isMul)
+      operands.push_back(op->getOperand(2));
+    Operation *wide = cloneOnIntegers(builder, op, operands,
+                                      withElement(op->getResult(0), i32));
+    return emitOutputRescale(builder, loc, wide->getResult(0), plan);
   });
 }
 
@@ -915,11 +894,8 @@ FailureOr<Emit> planGroup(QuantizeOp quantize, RescaleRounding rounding,
       .Case([&](tosa::MatMulOp matmul) {
         return planMatMul(matmul, quantize, rounding, whyNot);
       })
-      .Case<tosa::AddOp, tosa::SubOp>([&](Operation *addSub) {
-        return planAddSub(addSub, quantize, rounding, whyNot);
-      })
-      .Case([&](tosa::MulOp mul) {
-        return planMul(mul, quantize, rounding, whyNot);
+      .Case<tosa::AddOp, tosa::SubOp, tosa::MulOp>([&](Operation *binary) {
+        return planElementwiseI32(binary, quantize, rounding, whyNot);
       })
       .Case([&](tosa::AvgPool2dOp pool) {
         return planAvgPool(pool, quantize, rounding, whyNot);
@@ -940,7 +916,7 @@ FailureOr<Emit> planGroup(QuantizeOp quantize, RescaleRounding rounding,
 /// Erases `op` if it became dead, then the dequantizes and constants that
 /// fed only it; nothing further up, so a pass walking quantizes keeps them.
 void eraseDeadGroup(RewriterBase &rewriter, Operation *op) {
-  if (!op || !op->use_empty() || !isOpTriviallyDead(op))
+  if (!op || !isOpTriviallyDead(op))
     return;
   SmallVector<Operation *> feeders;
   for (Value operand : op->getOperands())
@@ -948,7 +924,7 @@ void eraseDeadGroup(RewriterBase &rewriter, Operation *op) {
       feeders.push_back(def);
   rewriter.eraseOp(op);
   for (Operation *feeder : feeders) {
-    if (!feeder->use_empty() || !isOpTriviallyDead(feeder))
+    if (!isOpTriviallyDead(feeder))
       continue;
     if (isa<DequantizeOp>(feeder)) {
       Operation *stored = feeder->getOperand(0).getDefiningOp();
