@@ -12,6 +12,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+#include "qtosa/Target/EthosU/Passes.h"
 #include "qtosa/Transforms/Passes.h"
 
 void mlir::qtosa::registerQTosaDialects(DialectRegistry &registry) {
@@ -26,4 +27,6 @@ void mlir::qtosa::registerQTosaAndUpstreamPasses() {
   tosa::registerTosaPasses();
   registerQTosaPasses();
   registerQTosaPipelines();
+  registerQTosaEthosUPasses();
+  registerEthosUPipelines();
 }

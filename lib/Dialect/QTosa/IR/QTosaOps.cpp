@@ -45,5 +45,38 @@ LogicalResult DequantizeOp::verify() {
                              getOutput().getType());
 }
 
+void DelegateOp::build(OpBuilder &builder, OperationState &state,
+                       StringRef target, ValueRange inputs,
+                       TypeRange resultTypes) {
+  state.addAttribute(getTargetAttrName(state.name),
+                     builder.getStringAttr(target));
+  state.addOperands(inputs);
+  state.addTypes(resultTypes);
+  Region *body = state.addRegion();
+  Block *block = new Block();
+  for (Value input : inputs)
+    block->addArgument(input.getType(), input.getLoc());
+  body->push_back(block);
+}
+
+LogicalResult DelegateOp::verify() {
+  Block &block = getBody().front();
+  // [QTOSA-DELEGATE-ARGS] The body receives exactly the operands.
+  if (block.getArgumentTypes() != getInputs().getTypes())
+    return emitOpError("body arguments ")
+           << block.getArgumentTypes() << " do not match operands "
+           << getInputs().getTypes();
+  // [QTOSA-DELEGATE-YIELD] The body ends in qtosa.yield of the results.
+  auto yield = dyn_cast_or_null<YieldOp>(
+      block.empty() ? nullptr : &block.back());
+  if (!yield)
+    return emitOpError("body must end in qtosa.yield");
+  if (yield.getResults().getTypes() != getOutputs().getTypes())
+    return emitOpError("yields ")
+           << yield.getResults().getTypes() << " but results are "
+           << getOutputs().getTypes();
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.cpp.inc"

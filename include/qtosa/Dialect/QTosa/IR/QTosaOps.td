@@ -6,6 +6,7 @@
 include "qtosa/Dialect/QTosa/IR/QTosaDialect.td"
 include "mlir/Dialect/Quant/IR/QuantBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 def QTosa_QuantParamsAttr : TypeAttrBase<"::mlir::quant::QuantizedType",
                                           "quantization parameters as a !quant type"> {
@@ -72,6 +73,51 @@ def QTosa_DequantizeOp : QTosa_Op<"dequantize",
   let hasVerifier = 1;
   // Data movement on dequantize(constant) folds into a moved constant.
   let hasCanonicalizer = 1;
+}
+
+def QTosa_DelegateOp : QTosa_Op<"delegate", [
+    IsolatedFromAbove, RecursiveMemoryEffects, SingleBlock]> {
+  let summary = "A region of the graph compiled for an NPU";
+  let description = [{
+    Holds one partition of a graph that runs on the accelerator named by
+    `target` (for example `"ethos-u55-128"`): the body's block arguments are
+    `inputs`, and the `qtosa.yield` at its end gives the results. The region
+    is isolated from above, so it is a self-contained TOSA graph: the
+    constants it reads are inside it, and everything it needs from the host
+    arrives as an operand. `--qtosa-ethosu-partition` creates these ops; a
+    backend serializes each body as one NPU graph.
+
+    Example:
+
+    ```mlir
+    %r = qtosa.delegate "ethos-u55-128" (%x) : (tensor<1x8xi8>) -> tensor<8x1xi8> {
+    ^bb0(%in: tensor<1x8xi8>):
+      %perms = ...
+      %t = tosa.transpose %in {perms = array<i32: 1, 0>} : (tensor<1x8xi8>) -> tensor<8x1xi8>
+      qtosa.yield %t : tensor<8x1xi8>
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$target, Variadic<AnyType>:$inputs);
+  let results = (outs Variadic<AnyType>:$outputs);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $target `(` $inputs `)` attr-dict `:` functional-type($inputs, $outputs)
+    $body
+  }];
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::StringRef":$target, "::mlir::ValueRange":$inputs,
+                   "::mlir::TypeRange":$resultTypes)>
+  ];
+  let hasVerifier = 1;
+}
+
+def QTosa_YieldOp : QTosa_Op<"yield", [
+    Pure, ReturnLike, Terminator, HasParent<"DelegateOp">]> {
+  let summary = "Ends a qtosa.delegate body, giving its results";
+  let arguments = (ins Variadic<AnyType>:$results);
+  let assemblyFormat = "attr-dict ($results^ `:` type($results))?";
 }
 
 #endif // QTOSA_DIALECT_QTOSA_IR_QTOSAOPS_TD

@@ -1,0 +1,72 @@
+//===- EthosULegality.h - What Vela compiles for Ethos-U --------*- C++ -*-===//
+//
+// The operator rules of Arm's Vela compiler for TOSA on Ethos-U, as a
+// ConversionTarget: an op is legal when Vela would place it on the NPU. Vela
+// compiles TOSA with no CPU fallback, so an op this target calls legal must
+// compile, and an op it rejects names the rule and the value that broke it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QTOSA_TARGET_ETHOSU_ETHOSULEGALITY_H
+#define QTOSA_TARGET_ETHOSU_ETHOSULEGALITY_H
+
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir {
+namespace qtosa {
+
+/// The NPU configurations qtosa knows.
+enum class EthosUTarget {
+  /// Ethos-U55 with 128 MACs; its rules also hold for Ethos-U65.
+  U55_128,
+  /// Ethos-U85 with 256 MACs.
+  U85_256,
+};
+
+/// "ethos-u55-128" or "ethos-u85-256".
+llvm::StringRef stringifyEthosUTarget(EthosUTarget target);
+std::optional<EthosUTarget> parseEthosUTarget(llvm::StringRef name);
+
+/// A broken rule: its stable ID (for example "U55.CONV2D.KERNEL_H") and a
+/// message naming the value and the limit ("kernel height 65 exceeds 64").
+struct EthosUViolation {
+  std::string rule;
+  std::string reason;
+};
+
+/// The first rule of `target` that `op` breaks, or nullopt when Vela places
+/// `op` on the NPU. tosa.const and tosa.const_shape are always legal.
+std::optional<EthosUViolation> checkEthosULegality(Operation *op,
+                                                   EthosUTarget target);
+
+/// Writes the rule table of `target` as Markdown (docs/generated).
+void printEthosURules(llvm::raw_ostream &os, EthosUTarget target);
+
+/// TOSA ops are dynamically legal by the rules of one target; ops of other
+/// dialects are illegal (they run on the host), except what a user marks
+/// legal on top.
+class EthosUConversionTarget : public ConversionTarget {
+public:
+  EthosUConversionTarget(MLIRContext &context, EthosUTarget target);
+
+  EthosUTarget getTarget() const { return target; }
+
+  /// Why `op` is not legal here, or nullopt when it is.
+  std::optional<EthosUViolation> explain(Operation *op) const;
+
+private:
+  EthosUTarget target;
+};
+
+} // namespace qtosa
+} // namespace mlir
+
+#endif // QTOSA_TARGET_ETHOSU_ETHOSULEGALITY_H

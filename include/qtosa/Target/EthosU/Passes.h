@@ -1,0 +1,68 @@
+//===- Passes.h - Ethos-U partitioning --------------------------*- C++ -*-===//
+
+#ifndef QTOSA_TARGET_ETHOSU_PASSES_H
+#define QTOSA_TARGET_ETHOSU_PASSES_H
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/Pass.h"
+#include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
+#include "qtosa/Target/EthosU/EthosULegality.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+class OpPassManager;
+
+namespace qtosa {
+
+#define GEN_PASS_DECL
+#include "qtosa/Target/EthosU/Passes.h.inc"
+
+/// An op left on the host and why.
+struct EthosUHostOp {
+  Operation *op;
+  std::string rule;
+  std::string reason;
+};
+
+/// What partitionForEthosU did to one function.
+struct EthosUPartitionResult {
+  int64_t delegates = 0;
+  int64_t npuOps = 0;
+  int64_t hostOps = 0;
+  /// Quantize of a function argument, dequantize feeding only the return.
+  int64_t boundaryQDQ = 0;
+  /// In program order, before the reordering.
+  std::vector<EthosUHostOp> host;
+};
+
+/// Wraps the ops `target` calls legal in the fewest convex qtosa.delegate
+/// regions per block of `function`'s body (see qtosa-ethosu-partition).
+/// Counted ops exclude constants, terminators and graph-IO quantize and
+/// dequantize.
+EthosUPartitionResult partitionForEthosU(FunctionOpInterface function,
+                                         const EthosUConversionTarget &target);
+
+/// Options of qtosa-ethosu-pipeline.
+struct EthosUPipelineOptions {
+  EthosUTarget target = EthosUTarget::U55_128;
+  std::string reportFile;
+  std::string dotFile;
+};
+
+/// import-qdq, share-qspecs, canonicalize, lower-to-tosa-int, partition,
+/// and only then expand-qdq for the quantize/dequantize left on the host.
+void buildEthosUPipeline(OpPassManager &pm,
+                         const EthosUPipelineOptions &options);
+
+/// Registers qtosa-ethosu-pipeline.
+void registerEthosUPipelines();
+
+#define GEN_PASS_REGISTRATION
+#include "qtosa/Target/EthosU/Passes.h.inc"
+
+} // namespace qtosa
+} // namespace mlir
+
+#endif // QTOSA_TARGET_ETHOSU_PASSES_H

@@ -1,0 +1,58 @@
+//===- Passes.td - Ethos-U passes --------------------------*- tablegen -*-===//
+
+#ifndef QTOSA_TARGET_ETHOSU_PASSES_TD
+#define QTOSA_TARGET_ETHOSU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def EthosUPartitionPass : Pass<"qtosa-ethosu-partition", "::mlir::ModuleOp"> {
+  let summary = "Partition integer TOSA into Ethos-U delegates and explain "
+                "every op left on the host";
+  let description = [{
+    Decides for each op whether Vela places it on the NPU named by `target`
+    (the rules of `EthosUConversionTarget`, listed in
+    docs/generated/EthosURules.md), then groups the NPU ops of each function
+    into the fewest convex regions and wraps each in a `qtosa.delegate` op.
+    Convex means no path leaves a region through a host op and comes back,
+    so every delegate runs as one NPU graph between host steps.
+
+    The grouping is exact and linear: each NPU op gets the largest number of
+    host-op runs on any path from the graph inputs to it, and the NPU ops
+    with the same number form one region. No two NPU ops on either side of
+    a host op share a number, and no path can need fewer regions than the
+    largest number plus one, so the count is the minimum. The ops are then
+    reordered (a stable sort by that number) so that each delegate sits
+    after everything it reads.
+
+    Constants travel with their users: each delegate holds its own copy of
+    the constants it reads. A quantize of a function argument and a
+    dequantize whose only users are the function's return are graph IO: they
+    stay on the host and are counted apart (`boundary_qdq`).
+
+    Each host op gets a remark with the rule ID and the reason; a float op
+    between dequantize and quantize is traced to its cause (a data-movement
+    op qtosa-share-qspecs would move, or why qtosa-lower-to-tosa-int kept it
+    in float). `report-file` writes the same as JSON (or, for `-`, a table
+    on stderr), `dot-file` the graph with one coloured cluster per delegate.
+  }];
+  let options = [
+    Option<"target", "target", "::mlir::qtosa::EthosUTarget",
+           "::mlir::qtosa::EthosUTarget::U55_128",
+           "The NPU configuration whose rules decide legality",
+           [{::llvm::cl::values(
+               clEnumValN(::mlir::qtosa::EthosUTarget::U55_128,
+                          "ethos-u55-128", "Ethos-U55 (and U65) rules"),
+               clEnumValN(::mlir::qtosa::EthosUTarget::U85_256,
+                          "ethos-u85-256", "Ethos-U85 rules"))}]>,
+    Option<"reportFile", "report-file", "std::string", "",
+           "Write the partition report as JSON to this file ('-': a table on "
+           "stderr)">,
+    Option<"dotFile", "dot-file", "std::string", "",
+           "Write the partitioned graph as Graphviz to this file">,
+    Option<"remarks", "remarks", "bool", "true",
+           "Emit a remark with the rule and reason at each host op">
+  ];
+  let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
+}
+
+#endif // QTOSA_TARGET_ETHOSU_PASSES_TD

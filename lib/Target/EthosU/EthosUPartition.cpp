@@ -1,0 +1,351 @@
+//===- EthosUPartition.cpp - Ethos-U delegates ----------------------------===//
+//
+// Partitioning is one forward sweep per block. An NPU op's level is the
+// largest number of host-op runs on any path into it; a host op carries the
+// level of the last NPU run before it. Levels never decrease along an edge
+// and rise after every host run, so the NPU ops of one level form a convex
+// region, and the number of levels is the least number of regions any
+// partition can have (the path that sets the largest level crosses that many
+// host runs). Sorting the ops stably by (level, NPU before host) is a
+// topological order of regions and host ops, so each region becomes one
+// qtosa.delegate placed after everything it reads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PartitionReport.h"
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+#include "qtosa/Target/EthosU/Passes.h"
+#include "qtosa/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Threading.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::qtosa {
+#define GEN_PASS_DEF_ETHOSUPARTITIONPASS
+#include "qtosa/Target/EthosU/Passes.h.inc"
+} // namespace mlir::qtosa
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+enum class Placement { Constant, Npu, Host, GraphIO };
+
+bool isGraphInputQuantize(Operation *op) {
+  auto quantize = dyn_cast<QuantizeOp>(op);
+  return quantize && isa<BlockArgument>(quantize.getInput()) &&
+         isa<FunctionOpInterface>(
+             cast<BlockArgument>(quantize.getInput()).getOwner()->getParentOp());
+}
+
+bool isGraphOutputDequantize(Operation *op) {
+  auto dequantize = dyn_cast<DequantizeOp>(op);
+  if (!dequantize || dequantize->use_empty())
+    return false;
+  return llvm::all_of(dequantize->getUsers(), [](Operation *user) {
+    return user->hasTrait<OpTrait::ReturnLike>() &&
+           isa<FunctionOpInterface>(user->getParentOp());
+  });
+}
+
+std::string opName(Operation *op) {
+  return op->getName().getStringRef().str();
+}
+
+/// The first qtosa.quantize reading `op`'s results, if any.
+QuantizeOp quantizeUserOf(Operation *op) {
+  for (Operation *user : op->getUsers())
+    if (auto quantize = dyn_cast<QuantizeOp>(user))
+      return quantize;
+  return {};
+}
+
+bool readsDequantize(Operation *op) {
+  return llvm::any_of(op->getOperands(), [](Value operand) {
+    return operand.getDefiningOp<DequantizeOp>();
+  });
+}
+
+/// Rewords a float violation by what left the value in float.
+std::string traceFloatCause(Operation *op, std::string reason) {
+  if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
+    Operation *user = *dequantize->getUsers().begin();
+    return llvm::formatv("converts to {0} for '{1}' on the host",
+                         dequantize.getOutput().getType().getElementType(),
+                         opName(user))
+        .str();
+  }
+  if (auto quantize = dyn_cast<QuantizeOp>(op)) {
+    Operation *producer = quantize.getInput().getDefiningOp();
+    if (!producer)
+      return "quantizes a float value the host computes";
+    return "quantizes the float result of '" + opName(producer) +
+           "' on the host";
+  }
+  bool fromDequantize = readsDequantize(op);
+  QuantizeOp quantize = quantizeUserOf(op);
+  if (!fromDequantize && !quantize)
+    return reason + ": float tensors never run on the NPU";
+  std::string where = fromDequantize && quantize ? "between dequantize and "
+                                                    "quantize"
+                      : fromDequantize           ? "after dequantize"
+                                                 : "before quantize";
+  std::string head =
+      llvm::formatv("{0} in float {1}", opName(op), where).str();
+  if (!quantize) {
+    if (op->use_empty())
+      return head + ": its float result is unused";
+    return head + ": its float result feeds '" +
+           opName(*op->getUsers().begin()) + "', not a quantize";
+  }
+  if (!fromDequantize) {
+    Operation *producer = op->getOperand(0).getDefiningOp();
+    return head + ": its float input comes from " +
+           (producer ? "'" + opName(producer) + "'" : std::string("outside")) +
+           ", not a dequantize";
+  }
+  QuantBehaviour behaviour = getQuantBehaviour(op);
+  if (behaviour == QuantBehaviour::DataMovement)
+    return head + ": a data-movement op left in float; qtosa-share-qspecs "
+                  "moves it to integers";
+  if (behaviour == QuantBehaviour::OrderPreserving)
+    return head + ": an order-preserving op left in float; "
+                  "qtosa-share-qspecs moves it to integers";
+  std::string why = whyNotLowerableToTosaInt(quantize);
+  if (why.empty())
+    return head + ": qtosa-lower-to-tosa-int lowers it to integers";
+  return head + ": qtosa-lower-to-tosa-int keeps it in float: " + why;
+}
+
+/// The op in `block` that holds `value`'s definition, or null when `value`
+/// is a block argument or defined outside `block`.
+Operation *producerIn(Block &block, Value value) {
+  Operation *def = value.getDefiningOp();
+  return def && def->getBlock() == &block ? def : nullptr;
+}
+
+class BlockPartitioner {
+public:
+  BlockPartitioner(Block &block, const EthosUConversionTarget &target,
+                   EthosUPartitionResult &result)
+      : block(block), target(target), result(result) {}
+
+  void run() {
+    if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
+      return;
+    classify();
+    if (regions.empty())
+      return;
+    materialize();
+  }
+
+private:
+  struct OpState {
+    Placement placement;
+    int level;
+  };
+
+  void classify() {
+    int lastEffectLevel = -1;
+    for (Operation &op : block.without_terminator()) {
+      Placement placement = place(op);
+      int level = placement == Placement::Npu ? 0 : -1;
+      if (placement != Placement::Constant) {
+        auto raise = [&](Value value) {
+          Operation *def = producerIn(block, value);
+          if (!def)
+            return;
+          const OpState &producer = states.at(def);
+          if (producer.placement == Placement::Constant)
+            return;
+          bool crossesHost = producer.placement != Placement::Npu &&
+                             placement == Placement::Npu;
+          level = std::max(level, producer.level + (crossesHost ? 1 : 0));
+        };
+        for (Value operand : op.getOperands())
+          raise(operand);
+        // Values a host op's regions read count as its operands.
+        if (op.getNumRegions() != 0)
+          op.walk([&](Operation *nested) {
+            if (nested != &op)
+              for (Value operand : nested->getOperands())
+                raise(operand);
+          });
+        // Host ops with side effects keep their order.
+        if (placement != Placement::Npu && !isMemoryEffectFree(&op)) {
+          level = std::max(level, lastEffectLevel);
+          lastEffectLevel = level;
+        }
+      }
+      states[&op] = {placement, level};
+      if (placement == Placement::Npu) {
+        if (static_cast<size_t>(level) >= regions.size())
+          regions.resize(level + 1);
+        regions[level].push_back(&op);
+        ++result.npuOps;
+      }
+      maxLevel = std::max(maxLevel, level);
+    }
+  }
+
+  Placement place(Operation &op) {
+    if (op.hasTrait<OpTrait::ConstantLike>())
+      return Placement::Constant;
+    if (isGraphInputQuantize(&op) || isGraphOutputDequantize(&op)) {
+      ++result.boundaryQDQ;
+      return Placement::GraphIO;
+    }
+    std::optional<EthosUViolation> violation = target.explain(&op);
+    if (!violation)
+      return Placement::Npu;
+    if (StringRef(violation->rule).ends_with(".TENSOR.FLOAT"))
+      violation->reason = traceFloatCause(&op, violation->reason);
+    result.host.push_back(
+        {&op, std::move(violation->rule), std::move(violation->reason)});
+    ++result.hostOps;
+    return Placement::Host;
+  }
+
+  /// Moves every op to the end of the block in sort order, wrapping each
+  /// level's NPU ops in a delegate.
+  void materialize() {
+    // Keys: constants -1; host ops of level l at 2l + 2; the region of
+    // level l at 2l + 1, between the host ops it follows and precedes.
+    std::vector<SmallVector<Operation *>> hostByKey(2 * maxLevel + 4);
+    SmallVector<Operation *> constants;
+    for (Operation &op : block.without_terminator()) {
+      const OpState &state = states.at(&op);
+      if (state.placement == Placement::Constant)
+        constants.push_back(&op);
+      else if (state.placement != Placement::Npu)
+        hostByKey[2 * state.level + 2].push_back(&op);
+    }
+    Operation *terminator = &block.back();
+    for (Operation *op : constants)
+      op->moveBefore(terminator);
+    for (size_t key = 0; key < hostByKey.size(); ++key) {
+      if (key % 2 == 1 && key / 2 < regions.size() &&
+          !regions[key / 2].empty())
+        buildDelegate(regions[key / 2], terminator);
+      for (Operation *op : hostByKey[key])
+        op->moveBefore(terminator);
+    }
+    for (Operation *op : constants)
+      if (op->use_empty())
+        op->erase();
+  }
+
+  void buildDelegate(ArrayRef<Operation *> ops, Operation *insertionPoint) {
+    DenseSet<Operation *> inRegion(ops.begin(), ops.end());
+    llvm::SetVector<Value> inputs;
+    llvm::SetVector<Value> outputs;
+    for (Operation *op : ops) {
+      for (Value operand : op->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        if (def && (inRegion.contains(def) ||
+                    def->hasTrait<OpTrait::ConstantLike>()))
+          continue;
+        inputs.insert(operand);
+      }
+      for (Value value : op->getResults())
+        if (llvm::any_of(value.getUsers(), [&](Operation *user) {
+              return !inRegion.contains(user);
+            }))
+          outputs.insert(value);
+    }
+
+    OpBuilder builder(insertionPoint);
+    SmallVector<Type> outputTypes;
+    for (Value value : outputs)
+      outputTypes.push_back(value.getType());
+    auto delegate = DelegateOp::create(
+        builder, ops.front()->getLoc(),
+        stringifyEthosUTarget(target.getTarget()), inputs.getArrayRef(),
+        outputTypes);
+    Block *body = &delegate.getBody().front();
+    for (Operation *op : ops)
+      op->moveBefore(body, body->end());
+
+    OpBuilder inside = OpBuilder::atBlockBegin(body);
+    IRMapping boundary;
+    boundary.map(inputs.getArrayRef(), body->getArguments());
+    for (Operation *op : ops)
+      for (OpOperand &use : op->getOpOperands()) {
+        Value value = use.get();
+        if (Value argument = boundary.lookupOrNull(value)) {
+          use.set(argument);
+          continue;
+        }
+        Operation *def = value.getDefiningOp();
+        if (def && def->hasTrait<OpTrait::ConstantLike>() &&
+            !inRegion.contains(def)) {
+          inside.clone(*def, boundary);
+          use.set(boundary.lookup(value));
+        }
+      }
+
+    for (auto [index, output] : llvm::enumerate(outputs))
+      Value(output).replaceUsesWithIf(delegate.getResult(index), [&](OpOperand &use) {
+        return !inRegion.contains(use.getOwner());
+      });
+    OpBuilder atEnd = OpBuilder::atBlockEnd(body);
+    YieldOp::create(atEnd, delegate.getLoc(), outputs.getArrayRef());
+    ++result.delegates;
+  }
+
+  Block &block;
+  const EthosUConversionTarget &target;
+  EthosUPartitionResult &result;
+  DenseMap<Operation *, OpState> states;
+  std::vector<SmallVector<Operation *>> regions;
+  int maxLevel = -1;
+};
+
+struct EthosUPartitionPass
+    : public qtosa::impl::EthosUPartitionPassBase<EthosUPartitionPass> {
+  using EthosUPartitionPassBase::EthosUPartitionPassBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<FunctionOpInterface> functions;
+    for (auto function : module.getOps<FunctionOpInterface>())
+      if (!function.isExternal())
+        functions.push_back(function);
+
+    EthosUConversionTarget legality(getContext(), target);
+    std::vector<EthosUPartitionResult> results(functions.size());
+    parallelFor(&getContext(), 0, functions.size(), [&](size_t index) {
+      results[index] = partitionForEthosU(functions[index], legality);
+    });
+
+    if (remarks)
+      for (const EthosUPartitionResult &result : results)
+        for (const EthosUHostOp &host : result.host)
+          host.op->emitRemark() << "stays on the host: " << host.rule << ": "
+                                << host.reason;
+
+    PartitionReport report{module, target, functions, results};
+    if (!reportFile.empty() && failed(writeReport(report, reportFile)))
+      return signalPassFailure();
+    if (!dotFile.empty() && failed(writeDot(report, dotFile)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
+
+EthosUPartitionResult
+mlir::qtosa::partitionForEthosU(FunctionOpInterface function,
+                                const EthosUConversionTarget &target) {
+  EthosUPartitionResult result;
+  for (Block &block : function.getFunctionBody())
+    BlockPartitioner(block, target, result).run();
+  return result;
+}

@@ -1,0 +1,270 @@
+//===- PartitionReport.cpp - Reports of qtosa-ethosu-partition ------------===//
+
+#include "PartitionReport.h"
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+struct Totals {
+  int64_t delegates = 0, npu = 0, host = 0, boundary = 0;
+};
+
+Totals sum(ArrayRef<EthosUPartitionResult> results) {
+  Totals totals;
+  for (const EthosUPartitionResult &result : results) {
+    totals.delegates += result.delegates;
+    totals.npu += result.npuOps;
+    totals.host += result.hostOps;
+    totals.boundary += result.boundaryQDQ;
+  }
+  return totals;
+}
+
+/// "file:line:col" where the location has one, else MLIR's spelling.
+std::string locationString(Location loc) {
+  if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>())
+    return llvm::formatv("{0}:{1}:{2}", fileLoc.getFilename().getValue(),
+                         fileLoc.getLine(), fileLoc.getColumn())
+        .str();
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  loc.print(os);
+  return text;
+}
+
+Operation *anchorOf(const PartitionReport &report) { return report.module; }
+
+/// Opens `path` for writing, reporting failure on the module.
+std::unique_ptr<llvm::ToolOutputFile> openReport(const PartitionReport &report,
+                                                 StringRef path,
+                                                 StringRef what) {
+  std::string message;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &message);
+  if (!file)
+    anchorOf(report)->emitError()
+        << "cannot write the " << what << " to '" << path << "': " << message;
+  return file;
+}
+
+void writeJson(const PartitionReport &report, raw_ostream &os) {
+  Totals totals = sum(report.results);
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  json.object([&] {
+    json.attribute("target", stringifyEthosUTarget(report.target));
+    json.attribute("partitions", totals.delegates);
+    json.attribute("ops_total", totals.npu + totals.host);
+    json.attribute("ops_npu", totals.npu);
+    json.attribute("ops_host", totals.host);
+    json.attribute("boundary_qdq", totals.boundary);
+    json.attributeArray("host_ops", [&] {
+      for (const EthosUPartitionResult &result : report.results)
+        for (const EthosUHostOp &host : result.host)
+          json.object([&] {
+            json.attribute("op", host.op->getName().getStringRef());
+            json.attribute("loc", locationString(host.op->getLoc()));
+            json.attribute("rule", host.rule);
+            json.attribute("reason", host.reason);
+          });
+    });
+  });
+  os << "\n";
+}
+
+void writeTable(const PartitionReport &report, raw_ostream &os) {
+  Totals totals = sum(report.results);
+  int64_t total = totals.npu + totals.host;
+  double share = total == 0 ? 100.0 : 100.0 * totals.npu / total;
+  os << llvm::formatv("{0}: {1} delegate(s); {2} op(s): {3} on the NPU "
+                      "({4:f1}%), {5} on the host; {6} graph-IO "
+                      "quantize/dequantize\n",
+                      stringifyEthosUTarget(report.target), totals.delegates,
+                      total, totals.npu, share, totals.host, totals.boundary);
+  if (totals.host == 0)
+    return;
+  struct Row {
+    std::string op, loc, rule, reason;
+  };
+  std::vector<Row> rows;
+  size_t opWidth = 7, locWidth = 8, ruleWidth = 4;
+  for (const EthosUPartitionResult &result : report.results)
+    for (const EthosUHostOp &host : result.host) {
+      rows.push_back({host.op->getName().getStringRef().str(),
+                      locationString(host.op->getLoc()), host.rule,
+                      host.reason});
+      opWidth = std::max(opWidth, rows.back().op.size());
+      locWidth = std::max(locWidth, rows.back().loc.size());
+      ruleWidth = std::max(ruleWidth, rows.back().rule.size());
+    }
+  auto line = [&](StringRef op, StringRef loc, StringRef rule,
+                  StringRef reason) {
+    os << "  " << llvm::left_justify(op, opWidth) << "  "
+       << llvm::left_justify(loc, locWidth) << "  "
+       << llvm::left_justify(rule, ruleWidth) << "  " << reason << "\n";
+  };
+  line("host op", "location", "rule", "reason");
+  for (const Row &row : rows)
+    line(row.op, row.loc, row.rule, row.reason);
+}
+
+/// Escapes `text` for a double-quoted Graphviz string.
+std::string dotEscape(StringRef text) {
+  std::string escaped;
+  for (char c : text) {
+    if (c == '"' || c == '\\')
+      escaped += '\\';
+    escaped += c;
+  }
+  return escaped;
+}
+
+/// Writes one function: nodes for its ops, arguments and return, a cluster
+/// per delegate, and the data edges seen through delegate boundaries.
+class DotFunctionWriter {
+public:
+  DotFunctionWriter(raw_ostream &os, unsigned functionIndex,
+                    FunctionOpInterface function,
+                    const EthosUPartitionResult &result)
+      : os(os), prefix("f" + std::to_string(functionIndex)),
+        function(function) {
+    for (const EthosUHostOp &host : result.host)
+      hostRules[host.op] = &host;
+  }
+
+  void write() {
+    os << "  subgraph cluster_" << prefix << " {\n    label=\"@"
+       << dotEscape(function.getName()) << "\";\n";
+    for (Block &block : function.getFunctionBody()) {
+      for (BlockArgument arg : block.getArguments())
+        os << "    " << nameOf(arg) << " [label=\"%arg" << arg.getArgNumber()
+           << "\", shape=ellipse];\n";
+      unsigned delegateIndex = 0;
+      for (Operation &op : block) {
+        if (auto delegate = dyn_cast<DelegateOp>(op)) {
+          writeDelegate(delegate, delegateIndex++);
+          continue;
+        }
+        if (!op.hasTrait<OpTrait::ConstantLike>())
+          writeNode(op, "    ");
+      }
+    }
+    os << "  }\n";
+    for (const std::string &edge : edges)
+      os << edge;
+  }
+
+private:
+  void writeDelegate(DelegateOp delegate, unsigned index) {
+    os << "    subgraph cluster_" << prefix << "_d" << index
+       << " {\n      label=\"delegate " << index << " ("
+       << dotEscape(delegate.getTarget())
+       << ")\";\n      style=filled;\n      fillcolor=\"#d7e9f7\";\n"
+          "      color=\"#2b6cb0\";\n";
+    for (Operation &op : delegate.getBody().front())
+      if (!op.hasTrait<OpTrait::ConstantLike>() && !isa<YieldOp>(op))
+        writeNode(op, "      ");
+    os << "    }\n";
+  }
+
+  void writeNode(Operation &op, StringRef indent) {
+    std::string name = nameOf(&op);
+    os << indent << name << " [label=\""
+       << dotEscape(op.getName().getStringRef());
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      os << "\", shape=ellipse];\n";
+    else if (auto it = hostRules.find(&op); it != hostRules.end())
+      os << "\\n" << dotEscape(it->second->rule)
+         << "\", style=filled, fillcolor=\"#f8d0d0\", color=\"#c53030\", "
+            "tooltip=\""
+         << dotEscape(it->second->reason) << "\"];\n";
+    else if (op.getParentOp() == function.getOperation())
+      os << "\", style=filled, fillcolor=\"#e2e2e2\", tooltip=\"graph IO on "
+            "the host\"];\n";
+    else
+      os << "\"];\n";
+    for (Value operand : op.getOperands())
+      if (std::optional<std::string> source = sourceOf(operand))
+        edges.push_back("  " + *source + " -> " + name + ";\n");
+  }
+
+  /// The node that produces `value`, looking through delegate arguments
+  /// and results; nullopt for constants.
+  std::optional<std::string> sourceOf(Value value) {
+    while (true) {
+      if (auto arg = dyn_cast<BlockArgument>(value)) {
+        auto delegate = dyn_cast<DelegateOp>(arg.getOwner()->getParentOp());
+        if (!delegate)
+          return nameOf(arg);
+        value = delegate.getInputs()[arg.getArgNumber()];
+        continue;
+      }
+      Operation *def = value.getDefiningOp();
+      if (auto delegate = dyn_cast<DelegateOp>(def)) {
+        auto yield = cast<YieldOp>(delegate.getBody().front().back());
+        value = yield.getResults()[cast<OpResult>(value).getResultNumber()];
+        continue;
+      }
+      if (def->hasTrait<OpTrait::ConstantLike>())
+        return std::nullopt;
+      return nameOf(def);
+    }
+  }
+
+  std::string nameOf(Operation *op) {
+    auto [it, inserted] = opIds.try_emplace(op, opIds.size());
+    return prefix + "_n" + std::to_string(it->second);
+  }
+  std::string nameOf(BlockArgument arg) {
+    return prefix + "_arg" + std::to_string(arg.getArgNumber());
+  }
+
+  raw_ostream &os;
+  std::string prefix;
+  FunctionOpInterface function;
+  DenseMap<Operation *, const EthosUHostOp *> hostRules;
+  DenseMap<Operation *, unsigned> opIds;
+  std::vector<std::string> edges;
+};
+
+} // namespace
+
+LogicalResult mlir::qtosa::writeReport(const PartitionReport &report,
+                                       StringRef path) {
+  if (path == "-") {
+    writeTable(report, llvm::errs());
+    return success();
+  }
+  std::unique_ptr<llvm::ToolOutputFile> file =
+      openReport(report, path, "partition report");
+  if (!file)
+    return failure();
+  writeJson(report, file->os());
+  file->keep();
+  return success();
+}
+
+LogicalResult mlir::qtosa::writeDot(const PartitionReport &report,
+                                    StringRef path) {
+  std::unique_ptr<llvm::ToolOutputFile> file =
+      openReport(report, path, "partition graph");
+  if (!file)
+    return failure();
+  raw_ostream &os = file->os();
+  os << "digraph \"" << stringifyEthosUTarget(report.target)
+     << "\" {\n  node [shape=box, fontname=\"monospace\"];\n";
+  for (auto [index, function] : llvm::enumerate(report.functions))
+    DotFunctionWriter(os, index, function, report.results[index]).write();
+  os << "}\n";
+  file->keep();
+  return success();
+}
