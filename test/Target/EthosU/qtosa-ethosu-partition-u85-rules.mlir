@@ -1,0 +1,284 @@
+// One case per Ethos-U85 rule of docs/generated/EthosURules.md: legal at the
+// limit, on the host with the rule's remark just past it.
+
+// RUN: qtosa-opt %s -split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline='builtin.module(qtosa-ethosu-partition{target=ethos-u85-256})' \
+// RUN:   | FileCheck %s -enable-var-scope
+
+// U85.TENSOR.FLOAT
+
+// CHECK-LABEL: func.func @float_int(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.maximum
+// CHECK:           qtosa.yield
+func.func @float_int(%arg0: tensor<4xi32>, %arg1: tensor<4xi32>) -> (tensor<4xi32>) {
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %v1 : tensor<4xi32>
+}
+
+// CHECK-LABEL: func.func @float_f32(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.maximum
+func.func @float_f32(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> (tensor<4xf32>) {
+  // expected-remark @below {{stays on the host: U85.TENSOR.FLOAT: operand #0 is a f32 tensor: float tensors never run on the NPU}}
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %v1 : tensor<4xf32>
+}
+
+// -----
+
+// U85.OP.NOT_SUPPORTED: U85 compiles every PRO-INT operator, U55's exceptions included
+
+// CHECK-LABEL: func.func @bitwise_and_i32(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.bitwise_and
+// CHECK:           qtosa.yield
+func.func @bitwise_and_i32(%arg0: tensor<4xi32>, %arg1: tensor<4xi32>) -> (tensor<4xi32>) {
+  %v1 = tosa.bitwise_and %arg0, %arg1 : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %v1 : tensor<4xi32>
+}
+
+// CHECK-LABEL: func.func @not_tosa(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         call @callee
+func.func @not_tosa(%arg0: tensor<4xi32>) -> (tensor<4xi32>) {
+  // expected-remark @below {{stays on the host: U85.OP.NOT_SUPPORTED: 'func.call' is not a TOSA operator}}
+  %v1 = func.call @callee(%arg0) : (tensor<4xi32>) -> tensor<4xi32>
+  return %v1 : tensor<4xi32>
+}
+func.func private @callee(tensor<4xi32>) -> tensor<4xi32>
+
+// -----
+
+// U85.TENSOR.64BIT
+
+// CHECK-LABEL: func.func @i32_add(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.add
+// CHECK:           qtosa.yield
+func.func @i32_add(%arg0: tensor<4xi32>, %arg1: tensor<4xi32>) -> (tensor<4xi32>) {
+  %v1 = tosa.add %arg0, %arg1 : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %v1 : tensor<4xi32>
+}
+
+// CHECK-LABEL: func.func @i64_add(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.add
+func.func @i64_add(%arg0: tensor<4xi64>, %arg1: tensor<4xi64>) -> (tensor<4xi64>) {
+  // expected-remark @below {{stays on the host: U85.TENSOR.64BIT: operand #0 is a i64 tensor}}
+  %v1 = tosa.add %arg0, %arg1 : (tensor<4xi64>, tensor<4xi64>) -> tensor<4xi64>
+  return %v1 : tensor<4xi64>
+}
+
+// -----
+
+// U85.TENSOR.DYNAMIC
+
+// CHECK-LABEL: func.func @static_shape(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.maximum
+// CHECK:           qtosa.yield
+func.func @static_shape(%arg0: tensor<2x8xi8>, %arg1: tensor<2x8xi8>) -> (tensor<2x8xi8>) {
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<2x8xi8>, tensor<2x8xi8>) -> tensor<2x8xi8>
+  return %v1 : tensor<2x8xi8>
+}
+
+// CHECK-LABEL: func.func @dynamic_shape(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.maximum
+func.func @dynamic_shape(%arg0: tensor<?x8xi8>, %arg1: tensor<?x8xi8>) -> (tensor<?x8xi8>) {
+  // expected-remark @below {{stays on the host: U85.TENSOR.DYNAMIC: operand #0 (tensor<?x8xi8>) has a dynamic shape}}
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<?x8xi8>, tensor<?x8xi8>) -> tensor<?x8xi8>
+  return %v1 : tensor<?x8xi8>
+}
+
+// -----
+
+// U85.TENSOR.RANK
+
+// CHECK-LABEL: func.func @rank6(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.maximum
+// CHECK:           qtosa.yield
+func.func @rank6(%arg0: tensor<1x1x1x1x1x1xi8>, %arg1: tensor<1x1x1x1x1x1xi8>) -> (tensor<1x1x1x1x1x1xi8>) {
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<1x1x1x1x1x1xi8>, tensor<1x1x1x1x1x1xi8>) -> tensor<1x1x1x1x1x1xi8>
+  return %v1 : tensor<1x1x1x1x1x1xi8>
+}
+
+// CHECK-LABEL: func.func @rank7(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.maximum
+func.func @rank7(%arg0: tensor<1x1x1x1x1x1x1xi8>, %arg1: tensor<1x1x1x1x1x1x1xi8>) -> (tensor<1x1x1x1x1x1x1xi8>) {
+  // expected-remark @below {{stays on the host: U85.TENSOR.RANK: operand #0 has rank 7 exceeds 6}}
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<1x1x1x1x1x1x1xi8>, tensor<1x1x1x1x1x1x1xi8>) -> tensor<1x1x1x1x1x1x1xi8>
+  return %v1 : tensor<1x1x1x1x1x1x1xi8>
+}
+
+// -----
+
+// U85.CONV3D.WEIGHTS_CONST
+
+// CHECK-LABEL: func.func @conv3d_const_weights(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.conv3d
+// CHECK:           qtosa.yield
+func.func @conv3d_const_weights(%arg0: tensor<1x1x2x2x2xi8>) -> (tensor<1x1x2x2x3xi32>) {
+  %c1 = "tosa.const"() <{values = dense<1> : tensor<3x1x1x1x2xi8>}> : () -> tensor<3x1x1x1x2xi8>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c4 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v5 = tosa.conv3d %arg0, %c1, %c2, %c3, %c4 {acc_type = i32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x1x2x2x2xi8>, tensor<3x1x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x2x2x3xi32>
+  return %v5 : tensor<1x1x2x2x3xi32>
+}
+
+// CHECK-LABEL: func.func @conv3d_weights_argument(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.conv3d
+func.func @conv3d_weights_argument(%arg0: tensor<1x1x2x2x2xi8>, %arg1: tensor<3x1x1x1x2xi8>) -> (tensor<1x1x2x2x3xi32>) {
+  %c1 = "tosa.const"() <{values = dense<0> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-remark @below {{stays on the host: U85.CONV3D.WEIGHTS_CONST: the weights are not a constant}}
+  %v4 = tosa.conv3d %arg0, %arg1, %c1, %c2, %c3 {acc_type = i32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x1x2x2x2xi8>, tensor<3x1x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x2x2x3xi32>
+  return %v4 : tensor<1x1x2x2x3xi32>
+}
+
+// -----
+
+// U85.CONV3D.WEIGHTS_CONST: the bias too
+
+// CHECK-LABEL: func.func @conv3d_const_bias(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.conv3d
+// CHECK:           qtosa.yield
+func.func @conv3d_const_bias(%arg0: tensor<1x1x2x2x2xi8>) -> (tensor<1x1x2x2x3xi32>) {
+  %c1 = "tosa.const"() <{values = dense<1> : tensor<3x1x1x1x2xi8>}> : () -> tensor<3x1x1x1x2xi8>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c4 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v5 = tosa.conv3d %arg0, %c1, %c2, %c3, %c4 {acc_type = i32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x1x2x2x2xi8>, tensor<3x1x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x2x2x3xi32>
+  return %v5 : tensor<1x1x2x2x3xi32>
+}
+
+// CHECK-LABEL: func.func @conv3d_bias_argument(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.conv3d
+func.func @conv3d_bias_argument(%arg0: tensor<1x1x2x2x2xi8>, %arg1: tensor<3xi32>) -> (tensor<1x1x2x2x3xi32>) {
+  %c1 = "tosa.const"() <{values = dense<1> : tensor<3x1x1x1x2xi8>}> : () -> tensor<3x1x1x1x2xi8>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-remark @below {{stays on the host: U85.CONV3D.WEIGHTS_CONST: the bias is not a constant}}
+  %v4 = tosa.conv3d %arg0, %c1, %arg1, %c2, %c3 {acc_type = i32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x1x2x2x2xi8>, tensor<3x1x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x2x2x3xi32>
+  return %v4 : tensor<1x1x2x2x3xi32>
+}
+
+// -----
+
+// U85.TRANSPOSE_CONV2D.WEIGHTS_CONST
+
+// CHECK-LABEL: func.func @transpose_conv2d_const_weights(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.transpose_conv2d
+// CHECK:           qtosa.yield
+func.func @transpose_conv2d_const_weights(%arg0: tensor<1x2x2x2xi8>) -> (tensor<1x2x2x3xi32>) {
+  %c1 = "tosa.const"() <{values = dense<1> : tensor<3x1x1x2xi8>}> : () -> tensor<3x1x1x2xi8>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c4 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v5 = tosa.transpose_conv2d %arg0, %c1, %c2, %c3, %c4 {acc_type = i32, out_pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x2xi8>, tensor<3x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2x3xi32>
+  return %v5 : tensor<1x2x2x3xi32>
+}
+
+// CHECK-LABEL: func.func @transpose_conv2d_weights_argument(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.transpose_conv2d
+func.func @transpose_conv2d_weights_argument(%arg0: tensor<1x2x2x2xi8>, %arg1: tensor<3x1x1x2xi8>) -> (tensor<1x2x2x3xi32>) {
+  %c1 = "tosa.const"() <{values = dense<0> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-remark @below {{stays on the host: U85.TRANSPOSE_CONV2D.WEIGHTS_CONST: the weights are not a constant}}
+  %v4 = tosa.transpose_conv2d %arg0, %arg1, %c1, %c2, %c3 {acc_type = i32, out_pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x2xi8>, tensor<3x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2x3xi32>
+  return %v4 : tensor<1x2x2x3xi32>
+}
+
+// -----
+
+// U85.TRANSPOSE_CONV2D.WEIGHTS_CONST: the bias too
+
+// CHECK-LABEL: func.func @transpose_conv2d_const_bias(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.transpose_conv2d
+// CHECK:           qtosa.yield
+func.func @transpose_conv2d_const_bias(%arg0: tensor<1x2x2x2xi8>) -> (tensor<1x2x2x3xi32>) {
+  %c1 = "tosa.const"() <{values = dense<1> : tensor<3x1x1x2xi8>}> : () -> tensor<3x1x1x2xi8>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c4 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v5 = tosa.transpose_conv2d %arg0, %c1, %c2, %c3, %c4 {acc_type = i32, out_pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x2xi8>, tensor<3x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2x3xi32>
+  return %v5 : tensor<1x2x2x3xi32>
+}
+
+// CHECK-LABEL: func.func @transpose_conv2d_bias_argument(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.transpose_conv2d
+func.func @transpose_conv2d_bias_argument(%arg0: tensor<1x2x2x2xi8>, %arg1: tensor<3xi32>) -> (tensor<1x2x2x3xi32>) {
+  %c1 = "tosa.const"() <{values = dense<1> : tensor<3x1x1x2xi8>}> : () -> tensor<3x1x1x2xi8>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-remark @below {{stays on the host: U85.TRANSPOSE_CONV2D.WEIGHTS_CONST: the bias is not a constant}}
+  %v4 = tosa.transpose_conv2d %arg0, %c1, %arg1, %c2, %c3 {acc_type = i32, out_pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x2xi8>, tensor<3x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2x3xi32>
+  return %v4 : tensor<1x2x2x3xi32>
+}
+
+// -----
+
+// U85.AVG_POOL2D.KERNEL_PADDED
+
+// CHECK-LABEL: func.func @avg_pool_padded_8x8(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.avg_pool2d
+// CHECK:           qtosa.yield
+func.func @avg_pool_padded_8x8(%arg0: tensor<1x8x8x1xi8>) -> (tensor<1x3x3x1xi8>) {
+  %c1 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v3 = tosa.avg_pool2d %arg0, %c1, %c2 {acc_type = i32, kernel = array<i64: 8, 8>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x8x1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x3x3x1xi8>
+  return %v3 : tensor<1x3x3x1xi8>
+}
+
+// CHECK-LABEL: func.func @avg_pool_padded_8x9(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.avg_pool2d
+func.func @avg_pool_padded_8x9(%arg0: tensor<1x8x9x1xi8>) -> (tensor<1x3x3x1xi8>) {
+  %c1 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-remark @below {{stays on the host: U85.AVG_POOL2D.KERNEL_PADDED: with padding, kernel width 9 exceeds 8}}
+  %v3 = tosa.avg_pool2d %arg0, %c1, %c2 {acc_type = i32, kernel = array<i64: 8, 9>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x9x1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x3x3x1xi8>
+  return %v3 : tensor<1x3x3x1xi8>
+}
+
+// -----
+
+// What U85 lifts: a kernel height of 65, an int16 table, select on bools, an
+// NWCH transpose of i32 and argmax over 128 channels are all on the NPU.
+
+// CHECK-LABEL: func.func @u55_limits_lifted(
+// CHECK:         qtosa.delegate "ethos-u85-256"
+// CHECK:           tosa.conv2d
+// CHECK:           tosa.table
+// CHECK:           tosa.select
+// CHECK:           tosa.transpose
+// CHECK:           tosa.argmax
+// CHECK:           qtosa.yield
+// CHECK-NOT:     qtosa.delegate
+func.func @u55_limits_lifted(%arg0: tensor<1x65x1x1xi8>, %arg1: tensor<4xi16>, %arg2: tensor<4xi1>, %arg3: tensor<4xi32>, %arg4: tensor<1x2x3x4xi32>, %arg5: tensor<1x2x2x128xi8>) -> (tensor<1x1x1x1xi32>, tensor<4xi32>, tensor<4xi32>, tensor<1x3x4x2xi32>, tensor<1x2x2xi32>) {
+  %c1 = "tosa.const"() <{values = dense<1> : tensor<1x65x1x1xi8>}> : () -> tensor<1x65x1x1xi8>
+  %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v4 = tosa.conv2d %arg0, %c1, %c2, %c3, %c3 {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x65x1x1xi8>, tensor<1x65x1x1xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x1xi32>
+  %c5 = "tosa.const"() <{values = dense<0> : tensor<513xi16>}> : () -> tensor<513xi16>
+  %v6 = tosa.table %arg1, %c5 : (tensor<4xi16>, tensor<513xi16>) -> tensor<4xi32>
+  %v7 = tosa.select %arg2, %arg3, %arg3 : (tensor<4xi1>, tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %v8 = tosa.transpose %arg4 {perms = array<i32: 0, 2, 3, 1>} : (tensor<1x2x3x4xi32>) -> tensor<1x3x4x2xi32>
+  %v9 = tosa.argmax %arg5 {axis = 3 : i32} : (tensor<1x2x2x128xi8>) -> tensor<1x2x2xi32>
+  return %v4, %v6, %v7, %v8, %v9 : tensor<1x1x1x1xi32>, tensor<4xi32>, tensor<4xi32>, tensor<1x3x4x2xi32>, tensor<1x2x2xi32>
+}
