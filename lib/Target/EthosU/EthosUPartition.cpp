@@ -108,7 +108,7 @@ std::string traceFloatCause(Operation *op, std::string reason) {
   if (!fromDequantize) {
     Operation *producer = op->getOperand(0).getDefiningOp();
     return head + ": its float input comes from " +
-           (producer ? "'" + opName(producer) + "'" : std::string("outside")) +
+           (producer ? "'" + opName(producer) + "'" : std::string("an argument")) +
            ", not a dequantize";
   }
   QuantBehaviour behaviour = getQuantBehaviour(op);

@@ -192,9 +192,14 @@ private:
             "the host\"];\n";
     else
       os << "\"];\n";
+    // An op reading one value twice draws one edge.
+    SmallVector<std::string, 4> sources;
     for (Value operand : op.getOperands())
       if (std::optional<std::string> source = sourceOf(operand))
-        edges.push_back("  " + *source + " -> " + name + ";\n");
+        if (!llvm::is_contained(sources, *source))
+          sources.push_back(*source);
+    for (const std::string &source : sources)
+      edges.push_back("  " + source + " -> " + name + ";\n");
   }
 
   /// The node that produces `value`, looking through delegate arguments
