@@ -40,6 +40,7 @@ config.substitutions.append(
      "mlir-runner -e main -entry-point-result=void -shared-libs=%s" % runner_libs))
 config.substitutions.append(("%qtosa_src", config.qtosa_src_root))
 config.substitutions.append(("%corpus", config.qtosa_corpus_dir))
+config.substitutions.append(("%qtosa_obj", config.qtosa_obj_root))
 # Tests over ../shared/corpus need it beside the checkout (or QTOSA_CORPUS_DIR
 # set at configure time); without it they are reported UNSUPPORTED.
 if os.path.isdir(os.path.join(config.qtosa_corpus_dir, "tosa")):

@@ -77,3 +77,53 @@ func.func @not_a_quant_type(%x: tensor<4xf32>) -> tensor<4xi8> {
   %q = qtosa.quantize %x as i8 : tensor<4xf32> -> tensor<4xi8>
   return %q : tensor<4xi8>
 }
+
+// -----
+
+// [QTOSA-DELEGATE-ARGS]
+func.func @delegate_argument_mismatch(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{body arguments 'tensor<4xi16>' do not match operands 'tensor<4xi8>'}}
+  %r = qtosa.delegate "ethos-u55-128" (%x) : (tensor<4xi8>) -> tensor<4xi8> {
+  ^bb0(%in: tensor<4xi16>):
+    %c = tosa.cast %in : (tensor<4xi16>) -> tensor<4xi8>
+    qtosa.yield %c : tensor<4xi8>
+  }
+  return %r : tensor<4xi8>
+}
+
+// -----
+
+// [QTOSA-DELEGATE-YIELD]
+func.func @delegate_yield_mismatch(%x: tensor<4xi8>) -> tensor<4xi16> {
+  // expected-error @+1 {{yields 'tensor<4xi8>' but results are 'tensor<4xi16>'}}
+  %r = qtosa.delegate "ethos-u55-128" (%x) : (tensor<4xi8>) -> tensor<4xi16> {
+  ^bb0(%in: tensor<4xi8>):
+    qtosa.yield %in : tensor<4xi8>
+  }
+  return %r : tensor<4xi16>
+}
+
+// -----
+
+// [QTOSA-DELEGATE-YIELD]
+func.func @delegate_without_yield(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{body must end in qtosa.yield}}
+  %r = qtosa.delegate "ethos-u55-128" (%x) : (tensor<4xi8>) -> tensor<4xi8> {
+  ^bb0(%in: tensor<4xi8>):
+    %c = tosa.identity %in : (tensor<4xi8>) -> tensor<4xi8>
+  }
+  return %r : tensor<4xi8>
+}
+
+// -----
+
+// Isolated from above: the body cannot read the enclosing function's values.
+func.func @delegate_captures(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-note @+1 {{required by region isolation constraints}}
+  %r = qtosa.delegate "ethos-u55-128" () : () -> tensor<4xi8> {
+    // expected-error @+1 {{using value defined outside the region}}
+    %c = tosa.identity %x : (tensor<4xi8>) -> tensor<4xi8>
+    qtosa.yield %c : tensor<4xi8>
+  }
+  return %r : tensor<4xi8>
+}

@@ -40,3 +40,21 @@ func.func @sub_channel(%w: tensor<2x4xi8>) -> tensor<2x4xf32> {
   %d = qtosa.dequantize %w as !quant.uniform<i8:f32:{0:1, 1:2}, {{1.0, 2.0}, {3.0, 4.0}}> : tensor<2x4xi8> -> tensor<2x4xf32>
   return %d : tensor<2x4xf32>
 }
+
+// A delegate: operands become the body's arguments, qtosa.yield its results.
+// CHECK-LABEL: func.func @delegate
+// CHECK-SAME:      (%[[X:.+]]: tensor<2x3xi8>)
+// CHECK: %[[R:.+]]:2 = qtosa.delegate "ethos-u55-128"(%[[X]]) : (tensor<2x3xi8>) -> (tensor<3x2xi8>, tensor<2x3xi8>) {
+// CHECK-NEXT: ^bb0(%[[IN:.+]]: tensor<2x3xi8>):
+// CHECK-NEXT:   %[[T:.+]] = tosa.transpose %[[IN]]
+// CHECK-NEXT:   qtosa.yield %[[T]], %[[IN]] : tensor<3x2xi8>, tensor<2x3xi8>
+// CHECK-NEXT: }
+// CHECK: return %[[R]]#0, %[[R]]#1
+func.func @delegate(%x: tensor<2x3xi8>) -> (tensor<3x2xi8>, tensor<2x3xi8>) {
+  %r:2 = qtosa.delegate "ethos-u55-128" (%x) : (tensor<2x3xi8>) -> (tensor<3x2xi8>, tensor<2x3xi8>) {
+  ^bb0(%in: tensor<2x3xi8>):
+    %t = tosa.transpose %in {perms = array<i32: 1, 0>} : (tensor<2x3xi8>) -> tensor<3x2xi8>
+    qtosa.yield %t, %in : tensor<3x2xi8>, tensor<2x3xi8>
+  }
+  return %r#0, %r#1 : tensor<3x2xi8>, tensor<2x3xi8>
+}
