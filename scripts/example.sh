@@ -21,3 +21,15 @@ echo
 echo "== qtosa-opt $example --pass-pipeline='$lower'"
 echo "== the same block as integer TOSA 1.0 (zero-point operands, tosa.rescale), then its op counts"
 "$build_dir/bin/qtosa-opt" "$example" --pass-pipeline="$lower"
+
+# The same block partitioned for Ethos-U55, first without qtosa-share-qspecs
+# (the moveaxis chain stays in float on the host and splits the graph), then
+# with it (one delegate).
+without='builtin.module(qtosa-import-qdq,func.func(qtosa-canonicalize,qtosa-lower-to-tosa-int),qtosa-ethosu-partition{report-file=- remarks=false},func.func(qtosa-expand-qdq))'
+echo
+echo "== Ethos-U55 partition WITHOUT qtosa-share-qspecs: qtosa-opt $example --pass-pipeline='$without'"
+"$build_dir/bin/qtosa-opt" "$example" -o /dev/null --pass-pipeline="$without" 2>&1 | grep -E '^(ethos-u|  (host op|qtosa[.]|tosa[.]))'
+with='builtin.module(qtosa-ethosu-pipeline{report-file=-})'
+echo
+echo "== Ethos-U55 partition WITH it: qtosa-opt $example --pass-pipeline='$with'"
+"$build_dir/bin/qtosa-opt" "$example" --pass-pipeline="$with"
