@@ -1,0 +1,112 @@
+//===- EthosULegalityTest.cpp - The Ethos-U target as a library -----------===//
+//
+// A downstream compiler uses EthosUConversionTarget like any ConversionTarget
+// and partitions functions itself; these tests do that without qtosa-opt.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/InitQTosa.h"
+#include "qtosa/Target/EthosU/EthosULegality.h"
+#include "qtosa/Target/EthosU/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+constexpr const char *kGraph = R"mlir(
+func.func @f(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %a = tosa.add %x, %x : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %h = tosa.bitwise_and %a, %a : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %b = tosa.add %h, %a : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %b : tensor<4xi32>
+}
+)mlir";
+
+class EthosULegalityTest : public ::testing::Test {
+protected:
+  EthosULegalityTest() : context(makeRegistry()) {
+    context.loadAllAvailableDialects();
+    module = parseSourceString<ModuleOp>(kGraph, &context);
+  }
+  static DialectRegistry makeRegistry() {
+    DialectRegistry registry;
+    registerQTosaDialects(registry);
+    return registry;
+  }
+  template <typename OpT> OpT first() {
+    OpT found;
+    module->walk([&](OpT op) {
+      if (!found)
+        found = op;
+    });
+    return found;
+  }
+
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+};
+
+TEST_F(EthosULegalityTest, ExplainsWhatItRejects) {
+  ASSERT_TRUE(module);
+  EthosUConversionTarget u55(context, EthosUTarget::U55_128);
+  EXPECT_TRUE(u55.isLegal(first<tosa::AddOp>()).has_value());
+  std::optional<EthosUViolation> why = u55.explain(first<tosa::BitwiseAndOp>());
+  ASSERT_TRUE(why.has_value());
+  EXPECT_EQ(why->rule, "U55.OP.NOT_SUPPORTED");
+  EXPECT_EQ(why->reason, "'tosa.bitwise_and' is not supported on Ethos-U55/U65");
+
+  EthosUConversionTarget u85(context, EthosUTarget::U85_256);
+  EXPECT_FALSE(u85.explain(first<tosa::BitwiseAndOp>()).has_value());
+}
+
+TEST_F(EthosULegalityTest, UserOverridesDecide) {
+  ASSERT_TRUE(module);
+  // A compiler that lowers bitwise_and itself marks it legal on top.
+  EthosUConversionTarget target(context, EthosUTarget::U55_128);
+  target.addLegalOp<tosa::BitwiseAndOp>();
+  EXPECT_FALSE(target.explain(first<tosa::BitwiseAndOp>()).has_value());
+  // And one that keeps add off the NPU marks it illegal.
+  target.addIllegalOp<tosa::AddOp>();
+  std::optional<EthosUViolation> why = target.explain(first<tosa::AddOp>());
+  ASSERT_TRUE(why.has_value());
+  EXPECT_EQ(why->rule, "U55.OP.NOT_SUPPORTED");
+}
+
+TEST_F(EthosULegalityTest, PartitionsWithACustomTarget) {
+  ASSERT_TRUE(module);
+  EthosUConversionTarget target(context, EthosUTarget::U55_128);
+  target.addLegalOp<tosa::BitwiseAndOp>();
+  auto function = *module->getOps<func::FuncOp>().begin();
+  EthosUPartitionResult result = partitionForEthosU(function, target);
+  EXPECT_EQ(result.delegates, 1);
+  EXPECT_EQ(result.npuOps, 3);
+  EXPECT_EQ(result.hostOps, 0);
+  EXPECT_TRUE(succeeded(verify(*module)));
+
+  // With the stock rules the host op splits the graph in two.
+  OwningOpRef<ModuleOp> fresh = parseSourceString<ModuleOp>(kGraph, &context);
+  EthosUConversionTarget stock(context, EthosUTarget::U55_128);
+  result = partitionForEthosU(*fresh->getOps<func::FuncOp>().begin(), stock);
+  EXPECT_EQ(result.delegates, 2);
+  ASSERT_EQ(result.host.size(), 1u);
+  EXPECT_TRUE(isa<tosa::BitwiseAndOp>(result.host.front().op));
+  EXPECT_TRUE(succeeded(verify(*fresh)));
+}
+
+TEST(EthosUTargetNames, RoundTrip) {
+  for (EthosUTarget target : {EthosUTarget::U55_128, EthosUTarget::U85_256})
+    EXPECT_EQ(parseEthosUTarget(stringifyEthosUTarget(target)), target);
+  EXPECT_FALSE(parseEthosUTarget("ethos-u65-512").has_value());
+}
+
+} // namespace
