@@ -806,6 +806,30 @@ Verdict checkTransposeNarrow(Operation *op, int64_t limit) {
 
 constexpr int64_t kWeightSumLimit = 127 * k64K;
 
+// Lines both targets' tables hold.
+const Rule kFloatRule = {"FLOAT", "Float tensors never run on the NPU",
+                         checkNoFloat};
+const Rule kProIntRule = {"NOT_SUPPORTED",
+                          "The operator is a TOSA 1.0 PRO-INT operator",
+                          checkProInt};
+const Rule k64BitRule = {"64BIT", "64-bit tensors never run on the NPU",
+                         checkNo64Bit};
+const Rule kStaticRule = {"DYNAMIC",
+                          "Tensor shapes are static (a compiled command "
+                          "stream has fixed sizes)",
+                          checkStatic};
+const Rule kRankRule = {"RANK", "Tensor rank is at most 6 (TOSA level 8K)",
+                        checkRank, 6};
+const Rule kMovementTypeRule = {"DTYPE", "Element type is i8, i16 or i32",
+                                checkMovementType};
+const Rule kWeightsConstRule = {"WEIGHTS_CONST",
+                                "Weights and bias are constant",
+                                checkConstWeights};
+const Rule kPaddedPoolRule = {"KERNEL_PADDED",
+                              "With padding, kernel height and width are at "
+                              "most 8",
+                              checkPaddedPoolKernel, 8};
+
 /// CONV2D; CONV3D adds a kernel depth of 1. DEPTHWISE_CONV2D has no weight
 /// sum limit: its kernel limit keeps a channel's sum under 4096 * 255.
 enum class ConvKind { Conv2D, Conv3D, Depthwise };
@@ -815,7 +839,7 @@ std::vector<Rule> convolutionRules(ConvKind kind) {
                  "(i8, i4, i32) or (i16, i8, i48)", checkConvTypes},
       {"I48_RESCALE", "An i48 accumulator is only read by RESCALE",
        checkAccumulatorRescaled},
-      {"WEIGHTS_CONST", "Weights and bias are constant", checkConstWeights},
+      kWeightsConstRule,
       {"CHANNELS", "Input and output channels are in 1..65536",
        checkConvChannels, k64K},
       {"KERNEL_XY", "Dilated kernel width x height is at most 4096",
@@ -842,11 +866,10 @@ const std::vector<OperatorRules> &u55Rules() {
       // A float op is reported as float, an unsupported op as unsupported,
       // before the tensor limits that would also reject it.
       {"*", "TENSOR", {
-          {"FLOAT", "Float tensors never run on the NPU", checkNoFloat},
+          kFloatRule,
       }},
       {"*", "OP", {
-          {"NOT_SUPPORTED", "The operator is a TOSA 1.0 PRO-INT operator",
-           checkProInt},
+          kProIntRule,
           {"NOT_SUPPORTED", "Not supported: BITWISE_*, INTDIV, LOGICAL_* "
                           "(except LOGICAL_LEFT_SHIFT), SELECT, EQUAL, "
                           "GREATER, GREATER_EQUAL, REDUCE_ALL, REDUCE_ANY, "
@@ -854,10 +877,9 @@ const std::vector<OperatorRules> &u55Rules() {
       }},
       {"*", "TENSOR", {
           {"BOOL", "Bool tensors never run on the NPU", checkNoBool},
-          {"64BIT", "64-bit tensors never run on the NPU", checkNo64Bit},
-          {"DYNAMIC", "Tensor shapes are static (a compiled command stream "
-                      "has fixed sizes)", checkStatic},
-          {"RANK", "Tensor rank is at most 6 (TOSA level 8K)", checkRank, 6},
+          k64BitRule,
+          kStaticRule,
+          kRankRule,
       }},
       {"tosa.conv2d", "CONV2D", convolutionRules(ConvKind::Conv2D)},
       {"tosa.depthwise_conv2d", "DEPTHWISE_CONV2D",
@@ -868,7 +890,7 @@ const std::vector<OperatorRules> &u55Rules() {
                      "(i8, i4, i32) or (i16, i8, i48)", checkConvTypes},
           {"I48_RESCALE", "An i48 accumulator is only read by RESCALE",
            checkAccumulatorRescaled},
-          {"WEIGHTS_CONST", "Weights and bias are constant", checkConstWeights},
+          kWeightsConstRule,
           {"IFM_SIZE", "Input height, width and channels are in 1..65536",
            checkTransposeConvInput, k64K},
           {"KERNEL_XY", "Kernel width x height is at most 4096",
@@ -882,8 +904,7 @@ const std::vector<OperatorRules> &u55Rules() {
           {"BATCH", "Batch is 1", checkPoolBatch, 1},
           {"IFM_SIZE", "Input height, width and channels are in 1..65536",
            checkPoolInput, k64K},
-          {"KERNEL_PADDED", "With padding, kernel height and width are at "
-                            "most 8", checkPaddedPoolKernel, 8},
+          kPaddedPoolRule,
           {"KERNEL_XY", "Without padding, kernel width x height is at most "
                         "65536", checkPoolKernelArea, k64K},
           {"KERNEL_H", "Without padding, kernel height is at most 256",
@@ -911,7 +932,7 @@ const std::vector<OperatorRules> &u55Rules() {
            checkResizeScale, 8},
       }},
       {"tosa.transpose", "TRANSPOSE", {
-          {"DTYPE", "Element type is i8, i16 or i32", checkMovementType},
+          kMovementTypeRule,
           {"RANK_I32", "An i32 tensor has rank at most 4",
            checkTransposeRank32, 4},
           {"I32", "i32 permutations (as NHWC): NHWC with C <= 2^15; NWHC and "
@@ -936,22 +957,22 @@ const std::vector<OperatorRules> &u55Rules() {
           {"DTYPE", "i8 -> i8 or i16 -> i16", checkReduceMinMaxType},
       }},
       {"tosa.concat", "CONCAT", {
-          {"DTYPE", "Element type is i8, i16 or i32", checkMovementType},
+          kMovementTypeRule,
       }},
       {"tosa.reshape", "RESHAPE", {
-          {"DTYPE", "Element type is i8, i16 or i32", checkMovementType},
+          kMovementTypeRule,
       }},
       {"tosa.slice", "SLICE", {
-          {"DTYPE", "Element type is i8, i16 or i32", checkMovementType},
+          kMovementTypeRule,
       }},
       {"tosa.tile", "TILE", {
-          {"DTYPE", "Element type is i8, i16 or i32", checkMovementType},
+          kMovementTypeRule,
       }},
       {"tosa.pad", "PAD", {
-          {"DTYPE", "Element type is i8, i16 or i32", checkMovementType},
+          kMovementTypeRule,
       }},
       {"tosa.identity", "IDENTITY", {
-          {"DTYPE", "Element type is i8, i16 or i32", checkMovementType},
+          kMovementTypeRule,
       }},
       {"tosa.reverse", "REVERSE", {
           {"DTYPE", "Element type is i8 or i16", checkNarrowType},
@@ -988,27 +1009,24 @@ const std::vector<OperatorRules> &u55Rules() {
 const std::vector<OperatorRules> &u85Rules() {
   static const std::vector<OperatorRules> rules = {
       {"*", "TENSOR", {
-          {"FLOAT", "Float tensors never run on the NPU", checkNoFloat},
+          kFloatRule,
       }},
       {"*", "OP", {
-          {"NOT_SUPPORTED", "The operator is a TOSA 1.0 PRO-INT operator",
-           checkProInt},
+          kProIntRule,
       }},
       {"*", "TENSOR", {
-          {"64BIT", "64-bit tensors never run on the NPU", checkNo64Bit},
-          {"DYNAMIC", "Tensor shapes are static (a compiled command stream "
-                      "has fixed sizes)", checkStatic},
-          {"RANK", "Tensor rank is at most 6 (TOSA level 8K)", checkRank, 6},
+          k64BitRule,
+          kStaticRule,
+          kRankRule,
       }},
       {"tosa.conv3d", "CONV3D", {
-          {"WEIGHTS_CONST", "Weights and bias are constant", checkConstWeights},
+          kWeightsConstRule,
       }},
       {"tosa.transpose_conv2d", "TRANSPOSE_CONV2D", {
-          {"WEIGHTS_CONST", "Weights and bias are constant", checkConstWeights},
+          kWeightsConstRule,
       }},
       {"tosa.avg_pool2d", "AVG_POOL2D", {
-          {"KERNEL_PADDED", "With padding, kernel height and width are at "
-                            "most 8", checkPaddedPoolKernel, 8},
+          kPaddedPoolRule,
       }},
   };
   return rules;
