@@ -36,7 +36,10 @@ using namespace mlir::qtosa;
 
 namespace {
 
-enum class Placement { Constant, Npu, Host, GraphIO };
+/// Where an op runs. GraphIO and Partitioned ops run on the host but are not
+/// host ops of the report: graph-input quantize and graph-output dequantize,
+/// and delegates an earlier partition made.
+enum class Placement { Constant, Npu, Host, GraphIO, Partitioned };
 
 bool isGraphInputQuantize(Operation *op) {
   auto quantize = dyn_cast<QuantizeOp>(op);
@@ -76,6 +79,8 @@ bool readsDequantize(Operation *op) {
 /// Rewords a float violation by what left the value in float.
 std::string traceFloatCause(Operation *op, std::string reason) {
   if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
+    if (dequantize->use_empty())
+      return "converts to float a value nothing reads";
     Operation *user = *dequantize->getUsers().begin();
     return llvm::formatv("converts to {0} for '{1}' on the host",
                          dequantize.getOutput().getType().getElementType(),
@@ -198,6 +203,8 @@ private:
   Placement place(Operation &op) {
     if (op.hasTrait<OpTrait::ConstantLike>())
       return Placement::Constant;
+    if (isa<DelegateOp>(op))
+      return Placement::Partitioned;
     if (isGraphInputQuantize(&op) || isGraphOutputDequantize(&op)) {
       ++result.boundaryQDQ;
       return Placement::GraphIO;

@@ -86,3 +86,12 @@ func.func @all_float(%x: tensor<4xf32>) -> tensor<4xf32> {
   %e = tosa.exp %x : (tensor<4xf32>) -> tensor<4xf32>
   return %e : tensor<4xf32>
 }
+
+// A dequantize nothing reads.
+// CHECK-LABEL: func.func @dead_dequantize(
+// CHECK-NOT:     qtosa.delegate
+func.func @dead_dequantize(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: converts to float a value nothing reads}}
+  %d = qtosa.dequantize %x as !q : tensor<4xi8> -> tensor<4xf32>
+  return %x : tensor<4xi8>
+}

@@ -153,3 +153,23 @@ func.func @second(%x: tensor<4xi32>) -> tensor<4xi32> {
   %a = tosa.maximum %x, %x : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %a : tensor<4xi32>
 }
+
+// -----
+
+// Partitioning twice changes nothing: an existing delegate is neither an
+// NPU op nor a host op.
+
+// CHECK-LABEL: func.func @already_partitioned(
+// CHECK:         %[[D:.*]] = qtosa.delegate "ethos-u55-128"
+// CHECK:           tosa.add
+// CHECK:         tosa.bitwise_and %[[D]], %[[D]]
+// CHECK-NOT:     qtosa.delegate
+func.func @already_partitioned(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %d = qtosa.delegate "ethos-u55-128" (%x) : (tensor<4xi32>) -> tensor<4xi32> {
+  ^bb0(%in: tensor<4xi32>):
+    %a = tosa.add %in, %in : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+    qtosa.yield %a : tensor<4xi32>
+  }
+  %h = tosa.bitwise_and %d, %d : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %h : tensor<4xi32>
+}
