@@ -37,8 +37,8 @@ struct LowerPipelineCLOptions
 
 } // namespace
 
-void mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
-                                     const LowerPipelineOptions &options) {
+void mlir::qtosa::buildQuantizedLoweringStages(
+    OpPassManager &pm, const LowerPipelineOptions &options) {
   pm.addPass(createImportQDQPass());
   pm.addNestedPass<func::FuncOp>(createShareQSpecsPass());
   pm.addNestedPass<func::FuncOp>(createQuantizedCanonicalizePass());
@@ -46,6 +46,11 @@ void mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
   lowerOptions.io = options.io;
   lowerOptions.rounding = options.rounding;
   pm.addNestedPass<func::FuncOp>(createLowerToTosaIntPass(lowerOptions));
+}
+
+void mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
+                                     const LowerPipelineOptions &options) {
+  buildQuantizedLoweringStages(pm, options);
   pm.addNestedPass<func::FuncOp>(createExpandQDQPass());
 }
 

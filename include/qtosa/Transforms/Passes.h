@@ -84,8 +84,14 @@ struct LowerPipelineOptions {
   RescaleRounding rounding = RescaleRounding::Single;
 };
 
-/// import-qdq, share-qspecs, canonicalize, lower-to-tosa-int, expand-qdq:
-/// QDQ or quant-typed TOSA in, pure upstream integer TOSA out.
+/// import-qdq, share-qspecs, canonicalize, lower-to-tosa-int: the stages
+/// every qtosa pipeline starts with. What remains of quantize/dequantize is
+/// left for the caller (a partitioner must still see the graph IO).
+void buildQuantizedLoweringStages(OpPassManager &pm,
+                                  const LowerPipelineOptions &options);
+
+/// The lowering stages, then expand-qdq: QDQ or quant-typed TOSA in, pure
+/// upstream integer TOSA out.
 void buildLowerPipeline(OpPassManager &pm, const LowerPipelineOptions &options);
 
 /// Registers qtosa-lower-pipeline.

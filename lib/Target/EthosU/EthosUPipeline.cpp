@@ -35,10 +35,7 @@ struct EthosUPipelineCLOptions
 
 void mlir::qtosa::buildEthosUPipeline(OpPassManager &pm,
                                       const EthosUPipelineOptions &options) {
-  pm.addPass(createImportQDQPass());
-  pm.addNestedPass<func::FuncOp>(createShareQSpecsPass());
-  pm.addNestedPass<func::FuncOp>(createQuantizedCanonicalizePass());
-  pm.addNestedPass<func::FuncOp>(createLowerToTosaIntPass());
+  buildQuantizedLoweringStages(pm, LowerPipelineOptions());
   EthosUPartitionPassOptions partition;
   partition.target = options.target;
   partition.reportFile = options.reportFile;
