@@ -112,8 +112,9 @@ std::string traceFloatCause(Operation *op, std::string reason) {
   }
   if (!fromDequantize) {
     Operation *producer = op->getOperand(0).getDefiningOp();
-    return head + ": its float input comes from " +
-           (producer ? "'" + opName(producer) + "'" : std::string("an argument")) +
+    std::string source =
+        producer ? "'" + opName(producer) + "'" : std::string("an argument");
+    return head + ": its float input comes from " + source +
            ", not a dequantize";
   }
   QuantBehaviour behaviour = getQuantBehaviour(op);
@@ -216,7 +217,6 @@ private:
       violation->reason = traceFloatCause(&op, violation->reason);
     result.host.push_back(
         {&op, std::move(violation->rule), std::move(violation->reason)});
-    ++result.hostOps;
     return Placement::Host;
   }
 
@@ -299,9 +299,9 @@ private:
       }
 
     for (auto [index, output] : llvm::enumerate(outputs))
-      Value(output).replaceUsesWithIf(delegate.getResult(index), [&](OpOperand &use) {
-        return !inRegion.contains(use.getOwner());
-      });
+      Value(output).replaceUsesWithIf(
+          delegate.getResult(index),
+          [&](OpOperand &use) { return !inRegion.contains(use.getOwner()); });
     OpBuilder atEnd = OpBuilder::atBlockEnd(body);
     YieldOp::create(atEnd, delegate.getLoc(), outputs.getArrayRef());
     ++result.delegates;

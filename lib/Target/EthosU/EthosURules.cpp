@@ -86,27 +86,21 @@ int64_t product(ArrayRef<int64_t> dims) {
   return result;
 }
 
-/// Every tensor operand and result, with a name for messages.
-void forEachTensor(Operation *op,
-                   function_ref<void(StringRef, unsigned, TensorType)> fn) {
-  for (OpOperand &operand : op->getOpOperands())
-    if (auto type = dyn_cast<TensorType>(operand.get().getType()))
-      fn("operand", operand.getOperandNumber(), type);
-  for (OpResult result : op->getResults())
-    if (auto type = dyn_cast<TensorType>(result.getType()))
-      fn("result", result.getResultNumber(), type);
-}
-
-/// The first tensor for which `broken` returns a message.
+/// The first tensor operand or result (named for messages) for which
+/// `broken` returns a message.
 Verdict firstTensor(Operation *op,
                     function_ref<Verdict(StringRef, unsigned, TensorType)>
                         broken) {
-  Verdict verdict;
-  forEachTensor(op, [&](StringRef kind, unsigned index, TensorType type) {
-    if (!verdict)
-      verdict = broken(kind, index, type);
-  });
-  return verdict;
+  for (OpOperand &operand : op->getOpOperands())
+    if (auto type = dyn_cast<TensorType>(operand.get().getType()))
+      if (Verdict verdict =
+              broken("operand", operand.getOperandNumber(), type))
+        return verdict;
+  for (OpResult result : op->getResults())
+    if (auto type = dyn_cast<TensorType>(result.getType()))
+      if (Verdict verdict = broken("result", result.getResultNumber(), type))
+        return verdict;
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//

@@ -25,7 +25,7 @@ Totals sum(ArrayRef<EthosUPartitionResult> results) {
   for (const EthosUPartitionResult &result : results) {
     totals.delegates += result.delegates;
     totals.npu += result.npuOps;
-    totals.host += result.hostOps;
+    totals.host += static_cast<int64_t>(result.host.size());
     totals.boundary += result.boundaryQDQ;
   }
   return totals;
@@ -43,8 +43,6 @@ std::string locationString(Location loc) {
   return text;
 }
 
-Operation *anchorOf(const PartitionReport &report) { return report.module; }
-
 /// Opens `path` for writing, reporting failure on the module.
 std::unique_ptr<llvm::ToolOutputFile> openReport(const PartitionReport &report,
                                                  StringRef path,
@@ -52,7 +50,7 @@ std::unique_ptr<llvm::ToolOutputFile> openReport(const PartitionReport &report,
   std::string message;
   std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &message);
   if (!file)
-    anchorOf(report)->emitError()
+    report.module->emitError()
         << "cannot write the " << what << " to '" << path << "': " << message;
   return file;
 }

@@ -30,10 +30,9 @@ struct EthosUHostOp {
 struct EthosUPartitionResult {
   int64_t delegates = 0;
   int64_t npuOps = 0;
-  int64_t hostOps = 0;
   /// Quantize of a function argument, dequantize feeding only the return.
   int64_t boundaryQDQ = 0;
-  /// In program order, before the reordering.
+  /// The host ops, in program order before the reordering.
   std::vector<EthosUHostOp> host;
 };
 
