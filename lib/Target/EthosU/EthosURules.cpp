@@ -354,22 +354,21 @@ Verdict checkWeightSum(Operation *op, int64_t limit) {
   int64_t zeroPoint = getScalarIntConstant(g.weightZp).value_or(0);
   int64_t count = weights.getNumElements();
   int64_t outC = std::max<int64_t>(g.outC, 1);
-  SmallVector<int64_t> sums(outC, 0);
   int64_t perChannel = count / outC;
-  int64_t index = 0;
-  auto accumulate = [&](int64_t value) {
-    int64_t channel =
-        g.outputChannelInnermost ? index % outC : index / perChannel;
-    sums[channel] += std::abs(value - zeroPoint);
-    ++index;
-  };
+  SmallVector<int64_t> sums(outC, 0);
   if (weights.isSplat()) {
+    // Every channel holds perChannel copies of one value; a huge splat must
+    // not cost a loop over its elements.
     int64_t value = weights.getSplatValue<APInt>().getSExtValue();
-    for (int64_t i = 0; i < count; ++i)
-      accumulate(value);
+    sums.assign(outC, perChannel * std::abs(value - zeroPoint));
   } else {
-    for (const APInt &value : weights.getValues<APInt>())
-      accumulate(value.getSExtValue());
+    int64_t index = 0;
+    for (const APInt &value : weights.getValues<APInt>()) {
+      int64_t channel =
+          g.outputChannelInnermost ? index % outC : index / perChannel;
+      sums[channel] += std::abs(value.getSExtValue() - zeroPoint);
+      ++index;
+    }
   }
   for (int64_t channel = 0; channel < outC; ++channel)
     if (sums[channel] > limit)
