@@ -21,6 +21,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
@@ -777,8 +778,125 @@ UnaryFunction getUnaryFunction(Operation *op) {
       .Default([](Operation *) { return UnaryFunction(nullptr); });
 }
 
+/// A 256-entry tosa.table of signed 8-bit values: entry `i` is the exact
+/// QDQ result for stored input `i - 128`.
+Emit planTable8(UnaryFunction function, const ChannelParams &in,
+                const ChannelParams &out, Value input,
+                RankedTensorType outType) {
+  SmallVector<int8_t> table;
+  for (int64_t stored = -128; stored <= 127; ++stored) {
+    float real = dequantizeElement(stored, in.scale(0), in.zeroPoint);
+    table.push_back(static_cast<int8_t>(
+        quantizeElement(function(real), out.scale(0), out.zeroPoint,
+                        out.storageMin, out.storageMax)));
+  }
+  return [=](OpBuilder &builder, Location loc) -> Value {
+    auto tableType = RankedTensorType::get({256}, builder.getI8Type());
+    Value tableConst = tosa::ConstOp::create(
+        builder, loc, tableType,
+        DenseElementsAttr::get(tableType, ArrayRef(table)));
+    return tosa::TableOp::create(builder, loc, outType, input, tableConst);
+  };
+}
+
+/// TOSA's 16-bit TABLE samples every 128th input and interpolates linearly
+/// between samples, returning the value with 7 fraction bits.
+constexpr int64_t kTable16Step = 128;
+constexpr int64_t kTable16Entries = 65536 / kTable16Step + 1;
+
+/// A 513-entry interpolated tosa.table of signed 16-bit values, followed by
+/// the rescale that drops the 7 fraction bits.
+///
+/// Entry k samples the function at stored input -32768 + 128k, in output
+/// storage units (zero point included, so the rescale's output zero point is
+/// 0 as TOSA requires for i16). A chord under- or overshoots a curved
+/// function in the middle of its segment, so each entry is moved by half the
+/// mean midpoint error of the two segments it ends; that halves the
+/// interpolation error of smooth functions. Interpolation is exact only for
+/// linear functions, so the table is then checked against the QDQ result at
+/// every one of the 65536 inputs, through the same RESCALE arithmetic the
+/// graph will run; a table that could be more than 1 LSB off the QDQ graph
+/// anywhere is not emitted.
+FailureOr<Emit> planTable16(UnaryFunction function, const ChannelParams &in,
+                            const ChannelParams &out, Value input,
+                            RankedTensorType outType, RescaleRounding rounding,
+                            std::string &whyNot) {
+  auto exact = [&](int64_t stored) -> double {
+    float real = dequantizeElement(stored, in.scale(0), in.zeroPoint);
+    return static_cast<double>(function(real)) / out.scale(0) + out.zeroPoint;
+  };
+  auto clampToStorage = [&](double value) {
+    return std::clamp(value, static_cast<double>(out.storageMin),
+                      static_cast<double>(out.storageMax));
+  };
+  SmallVector<double> samples, midpointErrors;
+  for (int64_t k = 0; k < kTable16Entries; ++k)
+    samples.push_back(exact(-32768 + k * kTable16Step));
+  for (int64_t k = 0; k + 1 < kTable16Entries; ++k)
+    midpointErrors.push_back(
+        exact(-32768 + k * kTable16Step + kTable16Step / 2) -
+        (samples[k] + samples[k + 1]) / 2);
+  SmallVector<int16_t> table;
+  for (int64_t k = 0; k < kTable16Entries; ++k) {
+    double before = midpointErrors[std::max<int64_t>(k - 1, 0)];
+    double after = midpointErrors[std::min<int64_t>(k, kTable16Entries - 2)];
+    double entry = clampToStorage(samples[k] + (before + after) / 4);
+    if (!std::isfinite(entry)) {
+      whyNot = llvm::formatv("the function is unbounded or undefined near "
+                             "stored input {0}, where the table samples it",
+                             -32768 + k * kTable16Step)
+                   .str();
+      return failure();
+    }
+    table.push_back(static_cast<int16_t>(std::lround(entry)));
+  }
+
+  RescaleSpec spec;
+  spec.factors = {*computeRescaleFactor(1.0 / kTable16Step, /*scale32=*/true)};
+  spec.doubleRound = rounding == RescaleRounding::Double;
+  for (int64_t stored = -32768; stored <= 32767; ++stored) {
+    int64_t index = stored + 32768;
+    int64_t base = table[index / kTable16Step];
+    int64_t next = table[index / kTable16Step + 1];
+    int64_t fraction = index % kTable16Step;
+    int64_t interpolated = base * kTable16Step + (next - base) * fraction;
+    int64_t result = std::clamp<int64_t>(
+        applyRescaleFactor(interpolated, spec.factors.front(),
+                           spec.doubleRound),
+        out.storageMin, out.storageMax);
+    // The QDQ graph rounds the exact value to an integer. A result less than
+    // 1.5 - 1/16 from the exact value stays within 1 LSB of that rounding
+    // even where the executor's f32 function is up to 1/16 LSB off ours.
+    double error = std::fabs(result - clampToStorage(exact(stored)));
+    if (!(error < 1.5 - 1.0 / 16)) {
+      whyNot = llvm::formatv(
+                   "a 513-entry interpolated tosa.table would be {0} LSB off "
+                   "the QDQ result at stored input {1}: a line between "
+                   "samples 128 inputs apart cannot follow the function "
+                   "there at this input scale",
+                   formatReal(error), stored)
+                   .str();
+      return failure();
+    }
+  }
+
+  return Emit([=](OpBuilder &builder, Location loc) -> Value {
+    auto tableType =
+        RankedTensorType::get({kTable16Entries}, builder.getI16Type());
+    Value tableConst = tosa::ConstOp::create(
+        builder, loc, tableType,
+        DenseElementsAttr::get(tableType, ArrayRef(table)));
+    auto wideType =
+        RankedTensorType::get(outType.getShape(), builder.getI32Type());
+    Value interpolated =
+        tosa::TableOp::create(builder, loc, wideType, input, tableConst);
+    return buildRescale(builder, loc, interpolated, outType, spec);
+  });
+}
+
 FailureOr<Emit> planTable(Operation *op, UnaryFunction function,
-                          QuantizeOp quantize, std::string &whyNot) {
+                          QuantizeOp quantize, RescaleRounding rounding,
+                          std::string &whyNot) {
   if (isa<tosa::NegateOp>(op) && (failed(checkFloatZeroPoint(op, 1, whyNot)) ||
                                   failed(checkFloatZeroPoint(op, 2, whyNot))))
     return failure();
@@ -791,27 +909,18 @@ FailureOr<Emit> planTable(Operation *op, UnaryFunction function,
       quantize.getQtype(), std::nullopt, "the output", whyNot);
   if (failed(outParams))
     return failure();
-  if (input->params.width != 8 || outParams->width != 8 || !outParams->isSigned) {
-    whyNot = "a tosa.table of 256 entries needs signed 8-bit input and output "
-             "storage (16-bit tables are not generated yet)";
+  unsigned width = input->params.width;
+  if ((width != 8 && width != 16) || outParams->width != width ||
+      !outParams->isSigned) {
+    whyNot = "a tosa.table needs signed input and output storage of one "
+             "width, 8 bits (256 entries) or 16 bits (513 entries)";
     return failure();
   }
-  SmallVector<int8_t> table;
-  for (int64_t stored = -128; stored <= 127; ++stored) {
-    float real = dequantizeElement(stored, input->params.scale(0),
-                                   input->params.zeroPoint);
-    table.push_back(static_cast<int8_t>(quantizeElement(
-        function(real), outParams->scale(0), outParams->zeroPoint,
-        outParams->storageMin, outParams->storageMax)));
-  }
-  return Emit([=](OpBuilder &builder, Location loc) -> Value {
-    auto tableType = RankedTensorType::get({256}, builder.getI8Type());
-    Value tableConst = tosa::ConstOp::create(
-        builder, loc, tableType,
-        DenseElementsAttr::get(tableType, ArrayRef(table)));
-    return tosa::TableOp::create(builder, loc, outType, input->stored,
-                                 tableConst);
-  });
+  if (width == 8)
+    return planTable8(function, input->params, *outParams, input->stored,
+                      outType);
+  return planTable16(function, input->params, *outParams, input->stored,
+                     outType, rounding, whyNot);
 }
 
 //===----------------------------------------------------------------------===//
@@ -885,7 +994,7 @@ FailureOr<Emit> planGroup(QuantizeOp quantize, RescaleRounding rounding,
     }
   }
   if (UnaryFunction function = getUnaryFunction(op))
-    return planTable(op, function, quantize, whyNot);
+    return planTable(op, function, quantize, rounding, whyNot);
   return llvm::TypeSwitch<Operation *, FailureOr<Emit>>(op)
       .Case<tosa::Conv2DOp, tosa::Conv3DOp, tosa::DepthwiseConv2DOp,
             tosa::TransposeConv2DOp>([&](Operation *conv) {

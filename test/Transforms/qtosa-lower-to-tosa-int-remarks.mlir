@@ -85,3 +85,61 @@ func.func @bias_overflow(%x: tensor<1x1x1x1xi8>) -> tensor<1x1x1x1xi8> {
   %q = qtosa.quantize %y as !quant.uniform<i8:f32, 100.0> : tensor<1x1x1x1xf32> -> tensor<1x1x1x1xi8>
   return %q : tensor<1x1x1x1xi8>
 }
+
+// -----
+
+// Tables map one width to the same width.
+func.func @table_widths_differ(%x: tensor<4xi8>) -> tensor<4xi16> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.01> : tensor<4xi8> -> tensor<4xf32>
+  // expected-remark @below {{'tosa.tanh' stays in float between dequantize and quantize: a tosa.table needs signed input and output storage of one width, 8 bits (256 entries) or 16 bits (513 entries)}}
+  %y = tosa.tanh %d : (tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.0001> : tensor<4xf32> -> tensor<4xi16>
+  return %q : tensor<4xi16>
+}
+
+// -----
+
+// A 16-bit table interpolates between samples 128 inputs apart: exp over
+// [-32.8, 32.8] at an output scale of 1e-4 bends too much between samples
+// (the table is checked at all 65536 inputs before it is emitted).
+func.func @table16_too_curved(%x: tensor<4xi16>) -> tensor<4xi16> {
+  %d = qtosa.dequantize %x as !quant.uniform<i16:f32, 0.001> : tensor<4xi16> -> tensor<4xf32>
+  // expected-remark @below {{'tosa.exp' stays in float between dequantize and quantize: a 513-entry interpolated tosa.table would be 1.45306 LSB off the QDQ result at stored input -2692: a line between samples 128 inputs apart cannot follow the function there at this input scale}}
+  %y = tosa.exp %d : (tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.0001> : tensor<4xf32> -> tensor<4xi16>
+  return %q : tensor<4xi16>
+}
+
+// -----
+
+// The same function at a finer input scale bends less between samples.
+// CHECK-LABEL: func.func @table16_fine_enough(
+// CHECK: tosa.table {{.*}} -> tensor<4xi32>
+func.func @table16_fine_enough(%x: tensor<4xi16>) -> tensor<4xi16> {
+  %d = qtosa.dequantize %x as !quant.uniform<i16:f32, 0.0001> : tensor<4xi16> -> tensor<4xf32>
+  %y = tosa.exp %d : (tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.001> : tensor<4xf32> -> tensor<4xi16>
+  return %q : tensor<4xi16>
+}
+
+// -----
+
+// A sample at a pole: 1/x at stored input 0.
+func.func @table16_pole(%x: tensor<4xi16>) -> tensor<4xi16> {
+  %d = qtosa.dequantize %x as !quant.uniform<i16:f32, 0.0001> : tensor<4xi16> -> tensor<4xf32>
+  // expected-remark @below {{'tosa.reciprocal' stays in float between dequantize and quantize: the function is unbounded or undefined near stored input 0, where the table samples it}}
+  %y = tosa.reciprocal %d : (tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.01> : tensor<4xf32> -> tensor<4xi16>
+  return %q : tensor<4xi16>
+}
+
+// -----
+
+// Samples where the function has no real value: rsqrt of negative inputs.
+func.func @table16_undefined(%x: tensor<4xi16>) -> tensor<4xi16> {
+  %d = qtosa.dequantize %x as !quant.uniform<i16:f32, 0.0001> : tensor<4xi16> -> tensor<4xf32>
+  // expected-remark @below {{'tosa.rsqrt' stays in float between dequantize and quantize: the function is unbounded or undefined near stored input -32768, where the table samples it}}
+  %y = tosa.rsqrt %d : (tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.001> : tensor<4xf32> -> tensor<4xi16>
+  return %q : tensor<4xi16>
+}

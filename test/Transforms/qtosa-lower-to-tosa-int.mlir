@@ -132,6 +132,33 @@ func.func @abs_table(%x: tensor<8xi8>) -> tensor<8xi8> {
 
 // -----
 
+// A 16-bit unary function becomes a 513-entry table sampling every 128th
+// input (entry k at -32768 + 128k); tosa.table interpolates with 7 fraction
+// bits, which the rescale by 2^30 / 2^37 = 1/128 drops. Abs at scale 1:
+// entries 32767 (saturated), 32640, ..., 128, 0 at entry 256, 128, ...,
+// 32767 (printed as little-endian hex), in output units with the zero point
+// included, so the rescale's zero points are 0.
+// CHECK-LABEL: func.func @abs_table_i16(
+// CHECK-SAME: %[[X:.*]]: tensor<8xi16>
+// CHECK: %[[T:.*]] = "tosa.const"() <{values = dense<"0xFF7F807F007F{{[0-9A-F]*}}800000008000{{[0-9A-F]*}}007F807FFF7F"> : tensor<513xi16>}>
+// CHECK: %[[I:.*]] = tosa.table %[[X]], %[[T]] : (tensor<8xi16>, tensor<513xi16>) -> tensor<8xi32>
+// CHECK-DAG: %[[M:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
+// CHECK-DAG: %[[S:.*]] = "tosa.const"() <{values = dense<37> : tensor<1xi8>}>
+// CHECK-DAG: %[[IZP:.*]] = "tosa.const"() <{values = dense<0> : tensor<1xi32>}>
+// CHECK-DAG: %[[OZP:.*]] = "tosa.const"() <{values = dense<0> : tensor<1xi16>}>
+// CHECK: %[[R:.*]] = tosa.rescale %[[I]], %[[M]], %[[S]], %[[IZP]], %[[OZP]] {{{.*}}rounding_mode = SINGLE_ROUND, scale32 = true} : (tensor<8xi32>, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi16>) -> tensor<8xi16>
+// CHECK: return %[[R]]
+// DOUBLE-LABEL: func.func @abs_table_i16(
+// DOUBLE: tosa.rescale {{.*}}rounding_mode = DOUBLE_ROUND
+func.func @abs_table_i16(%x: tensor<8xi16>) -> tensor<8xi16> {
+  %d = qtosa.dequantize %x as !quant.uniform<i16:f32, 1.0> : tensor<8xi16> -> tensor<8xf32>
+  %y = tosa.abs %d : (tensor<8xf32>) -> tensor<8xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i16:f32, 1.0> : tensor<8xf32> -> tensor<8xi16>
+  return %q : tensor<8xi16>
+}
+
+// -----
+
 // A quantized float constant is stored now, per channel.
 // CHECK-LABEL: func.func @constant(
 // CHECK: %[[C:.*]] = "tosa.const"() <{values = dense<{{\[}}[10, -4], [2, 127]]> : tensor<2x2xi8>}>

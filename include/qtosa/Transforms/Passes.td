@@ -183,7 +183,10 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
     * avg_pool2d with its zero points; reduce_sum in i32.
     * Unary functions of one 8-bit tensor (sigmoid, tanh, exp, log, erf,
       reciprocal, rsqrt, sin, cos, abs, negate, floor, ceil): `tosa.table`
-      with the 256 outputs computed at compile time.
+      with the 256 outputs computed at compile time. Of one 16-bit tensor:
+      a 513-entry interpolating `tosa.table` into i32 and a rescale by
+      1/128, emitted only if it stays within 1 LSB of the QDQ result on all
+      65536 inputs (checked at compile time).
 
     Data-movement and order-preserving ops are already on integers after
     `qtosa-share-qspecs`. By default (`io=host`) the quantize of a float
