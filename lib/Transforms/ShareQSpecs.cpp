@@ -6,12 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "VerifiedOp.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
+#include "qtosa/Dialect/QTosa/IR/QuantizedConstantFolds.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "qtosa/Transforms/Passes.h"
 #include "qtosa/Transforms/TosaRescale.h"
-#include "VerifiedOp.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -430,9 +431,19 @@ void ShareQSpecsPass::runOnOperation() {
   // Dequantizes sink as far as they go before any quantize moves up, so a
   // chain between a dequantize and a quantize ends with one requantize after
   // it rather than wherever the two walks would meet.
+  // A data-movement op on a quantized constant (per-channel weights moved
+  // into the layout their consumer wants) folds into a moved constant rather
+  // than sinking: sunk, it would become an integer op on a constant that no
+  // folder evaluates, and weights an NPU needs as constants would not be.
+  // Top-down, producers fold before their users are matched (a reshape of
+  // the stored weights before the transpose of their dequantize).
   RewritePatternSet sinkOnly(ctx);
   sinkOnly.add<SinkDequantize>(ctx, duplicateDequantize);
-  if (failed(applyPatternsGreedily(root, std::move(sinkOnly))))
+  populateFoldQuantizedConstantPatterns(sinkOnly, /*force=*/false,
+                                        /*benefit=*/3);
+  if (failed(applyPatternsGreedily(
+          root, std::move(sinkOnly),
+          GreedyRewriteConfig().setUseTopDownTraversal(true))))
     return signalPassFailure();
   RewritePatternSet patterns(ctx);
   populateShareQSpecsPatterns(patterns, duplicateDequantize);

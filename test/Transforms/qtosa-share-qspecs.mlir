@@ -281,3 +281,41 @@ func.func @per_axis_spatial_max_pool_stays(%x: tensor<1x4x4x2xf32>) -> tensor<1x
   %q = qtosa.quantize %m as !quant.uniform<i8:f32:1, {0.5, 0.25}> : tensor<1x2x2x2xf32> -> tensor<1x2x2x2xi8>
   return %q : tensor<1x2x2x2xi8>
 }
+
+// -----
+
+// Per-channel weights stored flat and in HWIO, moved to OHWI by a transpose
+// of their dequantize: the moved constant is stored now with its axis
+// following the transpose (3 -> 0), instead of the transpose sinking onto a
+// constant that no folder evaluates. The reshape of the stored integers folds
+// first.
+// CHECK-LABEL: func.func @moved_weights_fold(
+// CHECK-NOT:   tosa.transpose
+// CHECK:       %[[W:.*]] = "tosa.const"() <{values = dense<{{\[\[\[\[}}1, 3]]], {{\[\[\[}}2, 4]]]]> : tensor<2x1x1x2xi8>}>
+// CHECK-NEXT:  %[[D:.*]] = qtosa.dequantize %[[W]] as !quant.uniform<i8<-127:127>:f32:0, {1.000000e-01,2.000000e-01}>
+// CHECK-NEXT:  return %[[D]]
+func.func @moved_weights_fold() -> tensor<2x1x1x2xf32> {
+  %flat = "tosa.const"() {values = dense<[1, 2, 3, 4]> : tensor<4xi8>} : () -> tensor<4xi8>
+  %shape = tosa.const_shape {values = dense<[1, 1, 2, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %hwio = tosa.reshape %flat, %shape : (tensor<4xi8>, !tosa.shape<4>) -> tensor<1x1x2x2xi8>
+  %d = qtosa.dequantize %hwio as !quant.uniform<i8<-127:127>:f32:3, {0.1, 0.2}> : tensor<1x1x2x2xi8> -> tensor<1x1x2x2xf32>
+  %ohwi = tosa.transpose %d {perms = array<i32: 3, 0, 1, 2>} : (tensor<1x1x2x2xf32>) -> tensor<2x1x1x2xf32>
+  return %ohwi : tensor<2x1x1x2xf32>
+}
+
+// -----
+
+// A constant shared with another user is not copied into a larger one
+// (tile doubles it): the tile sinks onto the stored integers instead.
+// CHECK-LABEL: func.func @shared_constant_not_copied(
+// CHECK:       %[[C:.*]] = "tosa.const"() <{values = dense<[1, 2]> : tensor<2xi8>}>
+// CHECK:       %[[T:.*]] = tosa.tile %[[C]], %{{.*}} : (tensor<2xi8>, !tosa.shape<1>) -> tensor<4xi8>
+// CHECK:       qtosa.dequantize %[[T]]
+func.func @shared_constant_not_copied() -> (tensor<4xf32>, tensor<2xf32>) {
+  %c = "tosa.const"() {values = dense<[1, 2]> : tensor<2xi8>} : () -> tensor<2xi8>
+  %d = qtosa.dequantize %c as !quant.uniform<i8:f32, 0.5> : tensor<2xi8> -> tensor<2xf32>
+  %other = qtosa.dequantize %c as !quant.uniform<i8:f32, 0.25> : tensor<2xi8> -> tensor<2xf32>
+  %m = tosa.const_shape {values = dense<[2]> : tensor<1xindex>} : () -> !tosa.shape<1>
+  %t = tosa.tile %d, %m : (tensor<2xf32>, !tosa.shape<1>) -> tensor<4xf32>
+  return %t, %other : tensor<4xf32>, tensor<2xf32>
+}

@@ -270,8 +270,9 @@ FailureOr<FoldPlan> planFold(Operation *op, bool force, std::string &whyNot) {
 }
 
 struct FoldQuantizedConstantDataMovement : RewritePattern {
-  FoldQuantizedConstantDataMovement(MLIRContext *ctx, bool force)
-      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx), force(force) {}
+  FoldQuantizedConstantDataMovement(MLIRContext *ctx, bool force,
+                                    PatternBenefit benefit)
+      : RewritePattern(MatchAnyOpTypeTag(), benefit, ctx), force(force) {}
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
@@ -292,8 +293,9 @@ struct FoldQuantizedConstantDataMovement : RewritePattern {
 } // namespace
 
 void mlir::qtosa::populateFoldQuantizedConstantPatterns(
-    RewritePatternSet &patterns, bool force) {
-  patterns.add<FoldQuantizedConstantDataMovement>(patterns.getContext(), force);
+    RewritePatternSet &patterns, bool force, unsigned benefit) {
+  patterns.add<FoldQuantizedConstantDataMovement>(patterns.getContext(), force,
+                                                  benefit);
 }
 
 std::optional<std::string>

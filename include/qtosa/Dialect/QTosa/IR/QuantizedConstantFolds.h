@@ -16,8 +16,11 @@ namespace qtosa {
 /// with parameters that keep every element's scale and zero point. Unless
 /// `force`, a constant with other users is not copied into a larger one.
 /// These are also the canonicalization patterns of qtosa.dequantize.
+/// `benefit` ranks them against other patterns matching the same op (the
+/// patterns match any op).
 void populateFoldQuantizedConstantPatterns(RewritePatternSet &patterns,
-                                           bool force = false);
+                                           bool force = false,
+                                           unsigned benefit = 1);
 
 /// Why the data-movement op `op` on quantized constants does not fold, or
 /// nothing when it folds or is no such op.
