@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what qtosa needs from Debian bookworm, skipping what is present.
 # Run as root on a fresh machine; a no-op when everything is installed.
+# Extra package names given as arguments are installed too (bench/run.sh
+# adds python3-matplotlib for its plot).
 set -euo pipefail
 
 packages=(
   cmake ninja-build g++ python3
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev
+  "$@"
 )
 
 missing=()

@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Measures qtosa against the mlir-opt parse+print floor from 1k to 100k ops.
+
+Usage: run_benchmarks.py --build-dir BUILD [--sizes 1000,10000,...]
+                         [--runs 5] [--out DIR] [--baseline OLD.csv]
+                         [--check-goals]
+
+For each size it generates a QDQ model (gen_qdq_model.py) and times, as
+separate processes:
+  floor      mlir-opt parse + print (what no MLIR tool can beat)
+  parse      qtosa-opt parse + print
+  <pass>     qtosa-opt running one qtosa pass on the IR that precedes it in
+             qtosa-ethosu-pipeline; the pass's own time comes from
+             -mlir-timing, beside the process's
+  pipeline   qtosa-opt running the full qtosa-ethosu-pipeline
+Each is run --runs times: the median wall time, the peak resident set size
+(the largest of the runs) and TOSA ops per second are reported. Writes
+results.csv, time-vs-ops.png (log-log; needs matplotlib) and, per size,
+timing-N.txt (the pipeline's -mlir-timing tree) into --out, and prints the
+goals of docs/performance.md as PASS or MISS (with --check-goals, a MISS
+makes the exit status 1). With --baseline, each figure is printed beside
+the one in an earlier results.csv.
+"""
+import argparse
+import csv
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# (name in the CSV, pass pipeline, -mlir-timing name, stage it reads)
+PASSES = [
+    ("import-qdq", "builtin.module(qtosa-import-qdq)", "ImportQDQPass", "input"),
+    ("fold-quantized-constants", "builtin.module(func.func(qtosa-fold-quantized-constants))",
+     "FoldQuantizedConstantsPass", "imported"),
+    ("share-qspecs", "builtin.module(func.func(qtosa-share-qspecs))", "ShareQSpecsPass", "imported"),
+    ("canonicalize", "builtin.module(func.func(qtosa-canonicalize))", "QuantizedCanonicalizePass", "shared"),
+    ("lower-to-tosa-int", "builtin.module(func.func(qtosa-lower-to-tosa-int))", "LowerToTosaIntPass",
+     "canonicalized"),
+    ("ethosu-partition", "builtin.module(qtosa-ethosu-partition)", "EthosUPartitionPass", "lowered"),
+    ("expand-qdq", "builtin.module(func.func(qtosa-expand-qdq))", "ExpandQDQPass", "partitioned"),
+]
+
+# Each stage's input is the previous stage run through this (not timed).
+STAGES = [
+    ("imported", "input", "builtin.module(qtosa-import-qdq)"),
+    ("shared", "imported", "builtin.module(func.func(qtosa-share-qspecs))"),
+    ("canonicalized", "shared", "builtin.module(func.func(qtosa-canonicalize))"),
+    ("lowered", "canonicalized", "builtin.module(func.func(qtosa-lower-to-tosa-int))"),
+    ("partitioned", "lowered", "builtin.module(qtosa-ethosu-partition)"),
+]
+
+PIPELINE = "builtin.module(qtosa-ethosu-pipeline)"
+
+GOAL_PIPELINE_OVER_FLOOR = 1.5
+GOAL_SCALING = 11.0
+GOAL_RSS_OVER_FLOOR = 2.0
+
+
+def run_once(argv):
+    """Wall seconds, peak RSS in MiB and stderr of one run of argv."""
+    err_path = "/tmp/qtosa-bench-stderr.%d" % os.getpid()
+    with open(err_path, "w") as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    stderr = open(err_path).read()
+    os.unlink(err_path)
+    if proc.returncode != 0:
+        sys.exit("error: %s exited %d:\n%s" % (" ".join(argv), proc.returncode, stderr[-2000:]))
+    return wall, usage.ru_maxrss / 1024.0, stderr
+
+
+def pass_seconds(timing, name):
+    """The wall time of `name` in an -mlir-timing list report."""
+    # Lines are "[user (pct%)] wall (pct%)  name"; the user column is there
+    # only when something ran in parallel.
+    for line in timing.splitlines():
+        m = re.search(r"([\d.]+) \(\s*[\d.]+%\)\s+(\S+)\s*$", line)
+        if m and m.group(2) == name:
+            return float(m.group(1))
+    return None
+
+
+def measure(argv, runs, timing_name=None):
+    walls, rss, own = [], [], []
+    for _ in range(runs):
+        extra = ["-mlir-timing", "-mlir-timing-display=list"] if timing_name else []
+        wall, peak, stderr = run_once(argv + extra)
+        walls.append(wall)
+        rss.append(peak)
+        if timing_name:
+            seconds = pass_seconds(stderr, timing_name)
+            if seconds is None:
+                sys.exit("error: no %s in the timing report of %s" % (timing_name, " ".join(argv)))
+            own.append(seconds)
+    return {
+        "median_s": statistics.median(walls),
+        "min_s": min(walls),
+        "max_s": max(walls),
+        "peak_rss_mib": max(rss),
+        "pass_s": statistics.median(own) if own else "",
+    }
+
+
+def count_tosa_ops(path):
+    first = open(path).readline()
+    m = re.search(r": (\d+) TOSA ops", first)
+    return int(m.group(1))
+
+
+def prepare(qtosa_opt, work, size):
+    """Generates the model and the input of every stage; returns the paths."""
+    paths = {"input": os.path.join(work, "model-%d.mlir" % size)}
+    subprocess.run([sys.executable, os.path.join(HERE, "gen_qdq_model.py"), str(size),
+                    "-o", paths["input"]], check=True)
+    for stage, source, pipeline in STAGES:
+        paths[stage] = os.path.join(work, "model-%d.%s.mlir" % (size, stage))
+        subprocess.run([qtosa_opt, paths[source], "--pass-pipeline=" + pipeline,
+                        "-o", paths[stage]], check=True, stderr=subprocess.DEVNULL)
+    return paths
+
+
+def fmt_s(seconds):
+    return "%.3f" % seconds
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build-dir", required=True)
+    parser.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
+    parser.add_argument("--sizes", default="1000,3000,10000,30000,100000")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--out", default=None)
+    parser.add_argument("--baseline", default=None)
+    parser.add_argument("--check-goals", action="store_true")
+    args = parser.parse_args()
+    if args.runs < 1:
+        sys.exit("error: --runs must be at least 1")
+    qtosa_opt = os.path.join(args.build_dir, "bin", "qtosa-opt")
+    out = args.out or os.path.join(args.build_dir, "bench")
+    os.makedirs(out, exist_ok=True)
+    sizes = [int(s) for s in args.sizes.split(",")]
+    baseline = {}
+    if args.baseline:
+        for row in csv.DictReader(open(args.baseline)):
+            baseline[(int(row["size"]), row["command"])] = row
+
+    rows = []
+    print("%-8s %-9s %-26s %9s %9s %9s %11s %7s" % (
+        "size", "tosa ops", "command", "median s", "pass s", "RSS MiB", "ops/s", "/floor"))
+    for size in sizes:
+        paths = prepare(qtosa_opt, out, size)
+        ops = count_tosa_ops(paths["input"])
+        commands = [("floor", [args.mlir_opt, paths["input"], "-o", "/dev/null"], None),
+                    ("parse", [qtosa_opt, paths["input"], "-o", "/dev/null"], None)]
+        for name, pipeline, timing_name, stage in PASSES:
+            commands.append((name, [qtosa_opt, paths[stage], "--pass-pipeline=" + pipeline,
+                                    "-o", "/dev/null"], timing_name))
+        commands.append(("pipeline", [qtosa_opt, paths["input"], "--pass-pipeline=" + PIPELINE,
+                                      "-o", "/dev/null"], None))
+        floor = None
+        for name, argv, timing_name in commands:
+            result = measure(argv, args.runs, timing_name)
+            if name == "floor":
+                floor = result
+            row = {"size": size, "tosa_ops": ops, "command": name, "runs": args.runs}
+            row.update(result)
+            row["ops_per_s"] = ops / result["median_s"]
+            row["over_floor"] = result["median_s"] / floor["median_s"]
+            rows.append(row)
+            line = "%-8d %-9d %-26s %9s %9s %9.1f %11.0f %7.2f" % (
+                size, ops, name, fmt_s(result["median_s"]),
+                fmt_s(result["pass_s"]) if result["pass_s"] != "" else "-",
+                result["peak_rss_mib"], row["ops_per_s"], row["over_floor"])
+            old = baseline.get((size, name))
+            if old:
+                before = float(old["pass_s"] or old["median_s"])
+                after = float(result["pass_s"] or result["median_s"])
+                line += "   before %s -> after %s (x%.2f)" % (fmt_s(before), fmt_s(after), before / after)
+            print(line, flush=True)
+        # The pipeline's per-pass breakdown at this size.
+        _, _, timing = run_once([qtosa_opt, paths["input"], "--pass-pipeline=" + PIPELINE,
+                                 "-o", "/dev/null", "-mlir-timing"])
+        with open(os.path.join(out, "timing-%d.txt" % size), "w") as f:
+            f.write(timing)
+
+    fields = ["size", "tosa_ops", "command", "runs", "median_s", "min_s", "max_s", "pass_s",
+              "peak_rss_mib", "ops_per_s", "over_floor"]
+    csv_path = os.path.join(out, "results.csv")
+    with open(csv_path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=fields)
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: ("%.6g" % v if isinstance(v, float) else v) for k, v in row.items()})
+    print("\nwrote %s" % csv_path)
+    plot(rows, os.path.join(out, "time-vs-ops.png"))
+    largest = max(sizes)
+    print("per-pass breakdown of the pipeline: %s" % os.path.join(out, "timing-%d.txt" % largest))
+    print(open(os.path.join(out, "timing-%d.txt" % largest)).read())
+    met = report_goals(rows, sizes)
+    sys.exit(1 if args.check_goals and not met else 0)
+
+
+def by(rows, size, command):
+    for row in rows:
+        if row["size"] == size and row["command"] == command:
+            return row
+    return None
+
+
+def report_goals(rows, sizes):
+    """Prints each goal as PASS or MISS; True when none is missed."""
+    largest = max(sizes)
+    ok = True
+
+    def verdict(passed, text):
+        nonlocal ok
+        ok &= passed
+        print("%s  %s" % ("PASS" if passed else "MISS", text))
+
+    print("goals at %d requested ops:" % largest)
+    floor, pipeline = by(rows, largest, "floor"), by(rows, largest, "pipeline")
+    ratio = pipeline["median_s"] / floor["median_s"]
+    verdict(ratio <= GOAL_PIPELINE_OVER_FLOOR,
+            "pipeline %.3f s = %.2fx the mlir-opt floor %.3f s (goal <= %.1fx)"
+            % (pipeline["median_s"], ratio, floor["median_s"], GOAL_PIPELINE_OVER_FLOOR))
+    rss = pipeline["peak_rss_mib"] / floor["peak_rss_mib"]
+    verdict(rss <= GOAL_RSS_OVER_FLOOR,
+            "pipeline peak RSS %.0f MiB = %.2fx the floor's %.0f MiB (goal <= %.1fx)"
+            % (pipeline["peak_rss_mib"], rss, floor["peak_rss_mib"], GOAL_RSS_OVER_FLOOR))
+    small = largest // 10
+    if small not in sizes:
+        print("note: no size %d, so time(%d)/time(%d) is not checked" % (small, largest, small))
+        return ok
+    for name, _, _, _ in PASSES:
+        big, little = by(rows, largest, name), by(rows, small, name)
+        growth = big["pass_s"] / max(little["pass_s"], 1e-6)
+        verdict(growth <= GOAL_SCALING,
+                "%-26s time(%d)/time(%d) = %.2f (%.4f s / %.4f s; goal <= %.0f)"
+                % (name, largest, small, growth, big["pass_s"], little["pass_s"], GOAL_SCALING))
+    return ok
+
+
+def plot(rows, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("note: matplotlib is missing (apt-get install python3-matplotlib); no plot written")
+        return
+    fig, ax = plt.subplots(figsize=(8, 6))
+    commands = []
+    for row in rows:
+        if row["command"] not in commands:
+            commands.append(row["command"])
+    for command in commands:
+        points = [(r["tosa_ops"], r["pass_s"] if r["pass_s"] != "" else r["median_s"])
+                  for r in rows if r["command"] == command]
+        style = {"floor": "k-", "parse": "k--", "pipeline": "r-"}.get(command, ":")
+        label = command if command in ("floor", "parse", "pipeline") else command + " (pass only)"
+        ax.plot([p[0] for p in points], [p[1] for p in points], style, marker="o", label=label)
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("TOSA ops in the model")
+    ax.set_ylabel("seconds (median)")
+    ax.set_title("qtosa-ethosu-pipeline against the mlir-opt parse+print floor")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    print("wrote %s" % path)
+
+
+if __name__ == "__main__":
+    main()
