@@ -29,7 +29,13 @@ struct FoldQuantizedConstantsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateFoldQuantizedConstantPatterns(patterns, force);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // Top-down, a producer folds before its users are matched; the folds
+    // never change control flow, so no region simplification sweeps.
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal(true).setRegionSimplificationLevel(
+        GreedySimplifyRegionLevel::Disabled);
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
     // An unexpressible fold is left alone, never given a stale axis; say so.
     getOperation()->walk([&](Operation *op) {

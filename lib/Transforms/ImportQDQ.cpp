@@ -17,6 +17,8 @@
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -489,20 +491,44 @@ void ImportQDQPass::runOnOperation() {
   target.addIllegalDialect<quant::QuantDialect>();
   target.markUnknownOpDynamicallyLegal(
       [](Operation *op) { return !hasQuantizedTypes(op); });
-
-  ImportQDQCounters counters;
-  RewritePatternSet patterns(ctx);
-  populateImportQDQPatterns(*converter, patterns, &counters);
-  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
-                                                                 *converter);
-  populateReturnOpTypeConversionPattern(patterns, *converter);
-  populateCallOpTypeConversionPattern(patterns, *converter);
-
   // quant.dcast folds quant.qcast away: the very boundary this pass keeps.
   ConversionConfig config;
   config.foldingMode = DialectConversionFoldingMode::Never;
-  if (failed(applyFullConversion(module, target, std::move(patterns), config)))
+  auto convert = [&](ArrayRef<Operation *> ops,
+                     ImportQDQCounters &counters) -> LogicalResult {
+    RewritePatternSet patterns(ctx);
+    populateImportQDQPatterns(*converter, patterns, &counters);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   *converter);
+    populateReturnOpTypeConversionPattern(patterns, *converter);
+    populateCallOpTypeConversionPattern(patterns, *converter);
+    return applyFullConversion(ops, target, std::move(patterns), config);
+  };
+
+  // A signature change stays inside its function (calls convert their own
+  // types), so functions convert in parallel, each with its own counters;
+  // the rest of the module's top-level ops after them.
+  SmallVector<Operation *> functions, others;
+  for (Operation &op : module.getBody()->getOperations())
+    (isa<FunctionOpInterface>(op) ? functions : others).push_back(&op);
+  SmallVector<ImportQDQCounters> perFunction(functions.size());
+  ParallelDiagnosticHandler diagnostics(ctx);
+  LogicalResult converted =
+      failableParallelForEachN(ctx, 0, functions.size(), [&](size_t index) {
+        diagnostics.setOrderIDForThread(index);
+        LogicalResult result = convert(functions[index], perFunction[index]);
+        diagnostics.eraseOrderIDForThread();
+        return result;
+      });
+  ImportQDQCounters counters;
+  if (failed(converted) || failed(convert(others, counters)))
     return signalPassFailure();
+  for (const ImportQDQCounters &c : perFunction) {
+    counters.quantizeOps += c.quantizeOps;
+    counters.dequantizeOps += c.dequantizeOps;
+    counters.floatIslands += c.floatIslands;
+    counters.integerOps += c.integerOps;
+  }
 
   numQuantize += counters.quantizeOps;
   numDequantize += counters.dequantizeOps;

@@ -441,13 +441,18 @@ void ShareQSpecsPass::runOnOperation() {
   sinkOnly.add<SinkDequantize>(ctx, duplicateDequantize);
   populateFoldQuantizedConstantPatterns(sinkOnly, /*force=*/false,
                                         /*benefit=*/3);
+  // Rewrites here never make blocks unreachable or mergeable, and ops they
+  // leave dead are erased as they go: region simplification, a whole-region
+  // sweep per iteration, would find nothing.
+  GreedyRewriteConfig config;
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   if (failed(applyPatternsGreedily(
           root, std::move(sinkOnly),
-          GreedyRewriteConfig().setUseTopDownTraversal(true))))
+          GreedyRewriteConfig(config).setUseTopDownTraversal(true))))
     return signalPassFailure();
   RewritePatternSet patterns(ctx);
   populateShareQSpecsPatterns(patterns, duplicateDequantize);
-  if (failed(applyPatternsGreedily(root, std::move(patterns))))
+  if (failed(applyPatternsGreedily(root, std::move(patterns), config)))
     return signalPassFailure();
 
   if (mismatchPolicy == MismatchPolicy::Adopt) {
@@ -455,7 +460,7 @@ void ShareQSpecsPass::runOnOperation() {
     populateAdoptParametersPatterns(adopt);
     int64_t before = 0;
     root->walk([&](DequantizeOp) { ++before; });
-    if (failed(applyPatternsGreedily(root, std::move(adopt))))
+    if (failed(applyPatternsGreedily(root, std::move(adopt), config)))
       return signalPassFailure();
     int64_t after = 0;
     root->walk([&](DequantizeOp) { ++after; });
