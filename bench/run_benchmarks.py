@@ -13,8 +13,9 @@ separate processes:
              qtosa-ethosu-pipeline; the pass's own time comes from
              -mlir-timing, beside the process's
   pipeline   qtosa-opt running the full qtosa-ethosu-pipeline
-Each is run --runs times: the median wall time, the peak resident set size
-(the largest of the runs) and TOSA ops per second are reported. Writes
+Each is run --runs times, the commands of a size taking turns: the median
+wall time, the peak resident set size (the largest of the runs) and TOSA
+ops per second are reported. Writes
 results.csv, time-vs-ops.png (log-log; needs matplotlib) and, per size,
 timing-N.txt (the pipeline's -mlir-timing tree) into --out, and prints the
 goals of docs/performance.md as PASS or MISS (with --check-goals, a MISS
@@ -88,25 +89,33 @@ def pass_seconds(timing, name):
     return None
 
 
-def measure(argv, runs, timing_name=None):
-    walls, rss, own = [], [], []
+def measure(commands, runs):
+    """Runs every command `runs` times, round-robin: a slow spell of the
+    machine then hits all commands of a size alike, so their ratios hold even
+    where absolute times drift. Returns one result per command name."""
+    samples = {name: ([], [], []) for name, _, _ in commands}
     for _ in range(runs):
-        extra = ["-mlir-timing", "-mlir-timing-display=list"] if timing_name else []
-        wall, peak, stderr = run_once(argv + extra)
-        walls.append(wall)
-        rss.append(peak)
-        if timing_name:
-            seconds = pass_seconds(stderr, timing_name)
-            if seconds is None:
-                sys.exit("error: no %s in the timing report of %s" % (timing_name, " ".join(argv)))
-            own.append(seconds)
-    return {
-        "median_s": statistics.median(walls),
-        "min_s": min(walls),
-        "max_s": max(walls),
-        "peak_rss_mib": max(rss),
-        "pass_s": statistics.median(own) if own else "",
-    }
+        for name, argv, timing_name in commands:
+            extra = ["-mlir-timing", "-mlir-timing-display=list"] if timing_name else []
+            wall, peak, stderr = run_once(argv + extra)
+            walls, rss, own = samples[name]
+            walls.append(wall)
+            rss.append(peak)
+            if timing_name:
+                seconds = pass_seconds(stderr, timing_name)
+                if seconds is None:
+                    sys.exit("error: no %s in the timing report of %s" % (timing_name, " ".join(argv)))
+                own.append(seconds)
+    results = {}
+    for name, (walls, rss, own) in samples.items():
+        results[name] = {
+            "median_s": statistics.median(walls),
+            "min_s": min(walls),
+            "max_s": max(walls),
+            "peak_rss_mib": max(rss),
+            "pass_s": statistics.median(own) if own else "",
+        }
+    return results
 
 
 def count_tosa_ops(path):
@@ -165,11 +174,10 @@ def main():
                                     "-o", "/dev/null"], timing_name))
         commands.append(("pipeline", [qtosa_opt, paths["input"], "--pass-pipeline=" + PIPELINE,
                                       "-o", "/dev/null"], None))
-        floor = None
-        for name, argv, timing_name in commands:
-            result = measure(argv, args.runs, timing_name)
-            if name == "floor":
-                floor = result
+        results = measure(commands, args.runs)
+        floor = results["floor"]
+        for name, _, _ in commands:
+            result = results[name]
             row = {"size": size, "tosa_ops": ops, "command": name, "runs": args.runs}
             row.update(result)
             row["ops_per_s"] = ops / result["median_s"]
