@@ -1,0 +1,36 @@
+// The benchmark runner end to end on one small size and one run, so that it
+// keeps working as passes change (it asserts nothing about time): a row per
+// command in the table and the CSV, the timing breakdown, and the goals.
+//
+// RUN: rm -rf %t && python3 %qtosa_src/bench/run_benchmarks.py --build-dir %qtosa_obj \
+// RUN:   --sizes 300 --runs 1 --out %t > %t.log
+// RUN: FileCheck %s --input-file=%t.log
+// RUN: FileCheck %s --input-file=%t/results.csv --check-prefix=CSV
+// RUN: FileCheck %s --input-file=%t/timing-300.txt --check-prefix=TIMING
+
+// CHECK: size tosa ops command
+// CHECK-NEXT: 300 {{[0-9]+}} floor
+// CHECK-NEXT: 300 {{[0-9]+}} parse
+// CHECK-NEXT: 300 {{[0-9]+}} import-qdq
+// CHECK-NEXT: 300 {{[0-9]+}} fold-quantized-constants
+// CHECK-NEXT: 300 {{[0-9]+}} share-qspecs
+// CHECK-NEXT: 300 {{[0-9]+}} canonicalize
+// CHECK-NEXT: 300 {{[0-9]+}} lower-to-tosa-int
+// CHECK-NEXT: 300 {{[0-9]+}} ethosu-partition
+// CHECK-NEXT: 300 {{[0-9]+}} expand-qdq
+// CHECK-NEXT: 300 {{[0-9]+}} pipeline
+// CHECK: goals at 300 requested ops:
+// CHECK: {{PASS|MISS}} pipeline {{.*}}x the mlir-opt floor
+// CHECK: {{PASS|MISS}} pipeline peak RSS
+// CHECK: note: no size 30, so time(300)/time(30) is not checked
+
+// CSV: size,tosa_ops,command,runs,median_s,min_s,max_s,pass_s,peak_rss_mib,ops_per_s,over_floor
+// CSV-NEXT: 300,{{[0-9]+}},floor,1,
+// CSV-COUNT-9: 300,{{[0-9]+}},{{[a-z-]+}},1,
+// CSV-NOT: 300
+
+// TIMING: Parser
+// TIMING: ImportQDQPass
+// TIMING: EthosUPartitionPass
+// TIMING: ExpandQDQPass
+// TIMING: Output
