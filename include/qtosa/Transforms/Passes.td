@@ -76,7 +76,9 @@ def ShareQSpecsPass : Pass<"qtosa-share-qspecs"> {
        `dequantize(op(x), P')` for data-movement and order-preserving ops,
        with P' the parameters P following the op (a per-axis axis moves with
        transpose and reshape, slices with slice, and so on). Ops with several
-       value inputs need the same P on all of them.
+       value inputs need the same P on all of them. Where x is a constant
+       (per-channel weights moved into their consumer's layout), the op
+       folds into a moved constant instead, so the weights stay constant.
     2. Hoist quantize: `quantize(op(y), Q)` becomes `op(quantize(y, Q'))`,
        where rule 1 does not apply.
     3. Mismatched inputs: rule 2 on a multi-input op whose inputs are
