@@ -23,6 +23,7 @@ scales and zero points come from a seeded generator: the same N and seed
 give the same file.
 """
 import argparse
+import math
 import random
 import sys
 
@@ -70,10 +71,8 @@ class Function:
         return d
 
     def weights(self, shape, axis):
-        ttype = "tensor<%sx%%s>" % "x".join(map(str, shape))
-        n = 1
-        for d in shape:
-            n *= d
+        ttype = tensor(shape, "%s")
+        n = math.prod(shape)
         data = ", ".join(str(self.rng.randint(-127, 127)) for _ in range(n))
         flat = "tensor<%dxi8>" % n
         raw = self.value("w")
@@ -87,12 +86,9 @@ class Function:
         return d
 
     def float_const(self, shape):
-        ttype = "tensor<%sxf32>" % "x".join(map(str, shape))
+        ttype = tensor(shape)
         c = self.value("b")
-        n = 1
-        for d in shape:
-            n *= d
-        data = ", ".join(fmt(self.rng.uniform(-0.1, 0.1)) for _ in range(n))
+        data = ", ".join(fmt(self.rng.uniform(-0.1, 0.1)) for _ in range(math.prod(shape)))
         self.emit('%s = "tosa.const"() {values = dense<[%s]> : %s} : () -> %s' % (c, data, ttype, ttype), 1)
         return c
 
@@ -100,7 +96,7 @@ class Function:
         s = self.value("s")
         self.emit("%s = tosa.const_shape {values = dense<[%s]> : tensor<%dxindex>} : () -> !tosa.shape<%d>"
                   % (s, ", ".join(map(str, shape)), len(shape), len(shape)), 1)
-        to_type = "tensor<%sx%s>" % ("x".join(map(str, shape)), element)
+        to_type = tensor(shape, element)
         r = self.value("r")
         self.emit("%s = tosa.reshape %s, %s : (%s, !tosa.shape<%d>) -> %s"
                   % (r, val, s, from_type, len(shape), to_type), 1)

@@ -29,6 +29,7 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -64,17 +65,18 @@ GOAL_RSS_OVER_FLOOR = 2.0
 
 def run_once(argv):
     """Wall seconds, peak RSS in MiB and stderr of one run of argv."""
-    err_path = "/tmp/qtosa-bench-stderr.%d" % os.getpid()
-    with open(err_path, "w") as err:
+    # os.wait4 gives this child's own peak RSS; a pipe could fill while
+    # nothing reads it, so stderr goes to a file.
+    with tempfile.TemporaryFile(mode="w+") as err:
         start = time.perf_counter()
         proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err)
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    stderr = open(err_path).read()
-    os.unlink(err_path)
-    if proc.returncode != 0:
-        sys.exit("error: %s exited %d:\n%s" % (" ".join(argv), proc.returncode, stderr[-2000:]))
+        err.seek(0)
+        stderr = err.read()
+    code = os.waitstatus_to_exitcode(status)
+    if code != 0:
+        sys.exit("error: %s exited %d:\n%s" % (" ".join(argv), code, stderr[-2000:]))
     return wall, usage.ru_maxrss / 1024.0, stderr
 
 
