@@ -689,24 +689,47 @@ FailureOr<Emit> planAvgPool(tosa::AvgPool2dOp op, QuantizeOp quantize,
     whyNot = "a 16-bit input needs zero point 0";
     return failure();
   }
-  // The integer pool averages into the input's own parameters; a rescale
-  // follows only when the output's differ.
+  // The integer pool averages into the input's own parameters, rounding to
+  // the input's step; a rescale follows when the output's differ. Rounding
+  // to a step more than 1.5 output steps wide could put the result 2 LSB
+  // off, so an 8-bit input finer-scaled output first widens to i16 at 1/128
+  // of the input's step (|q - zp| <= 255 keeps 128 (q - zp) in range).
+  bool refine = false;
+  if (auto outputType =
+          dyn_cast<quant::UniformQuantizedType>(quantize.getQtype()))
+    refine = input->params.width == 8 &&
+             input->params.scale(0) > 1.5 * outputType.getScale();
+  Type i16 = IntegerType::get(op->getContext(), 16);
+  std::optional<RescaleSpec> widen;
+  ChannelParams poolParams = input->params;
+  if (refine) {
+    FailureOr<RescaleSpec> spec =
+        planWidenToI32(input->params, 128.0, rounding, whyNot);
+    if (failed(spec))
+      return failure();
+    widen = *spec;
+    poolParams = accumulatorParams({input->params.scale(0) / 128.0});
+  }
   std::optional<OutputRescale> output;
-  if (quantize.getQtype() != input->qtype) {
-    FailureOr<OutputRescale> plan =
-        planOutputRescale(quantize, input->params,
-                          elementOf(input->stored), rounding,
-                          whyNot);
+  if (refine || quantize.getQtype() != input->qtype) {
+    FailureOr<OutputRescale> plan = planOutputRescale(
+        quantize, poolParams, refine ? i16 : elementOf(input->stored),
+        rounding, whyNot);
     if (failed(plan))
       return failure();
     output = *plan;
   }
   Operation *pool = op;
   return Emit([=](OpBuilder &builder, Location loc) -> Value {
-    Type storage = elementOf(input->stored);
-    Value zp = buildIntegerScalar(builder, loc, storage, input->params.zeroPoint);
+    Value poolInput = input->stored;
+    if (widen)
+      poolInput = buildRescale(builder, loc, poolInput,
+                               withElement(poolInput, i16), *widen);
+    Type storage = elementOf(poolInput);
+    Value zp = buildIntegerScalar(builder, loc, storage,
+                                  widen ? 0 : input->params.zeroPoint);
     Operation *average =
-        cloneOnIntegers(builder, pool, {input->stored, zp, zp},
+        cloneOnIntegers(builder, pool, {poolInput, zp, zp},
                         withElement(pool->getResult(0), storage));
     average->setAttr("acc_type", TypeAttr::get(builder.getI32Type()));
     if (!output)

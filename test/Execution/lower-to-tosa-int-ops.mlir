@@ -20,8 +20,8 @@
 // RUN: qtosa-opt %t.mlir --pass-pipeline='builtin.module(qtosa-import-qdq,func.func(qtosa-share-qspecs,qtosa-canonicalize,qtosa-lower-to-tosa-int))' \
 // RUN:   | sed '/func.func @main/,$d' | grep -v -e 'qtosa.quantize' -e 'func.func @' | not grep f32
 
-// CHECK-COUNT-31: {{^ok: }}
-// CHECK: compared 31 outputs, max difference {{[01]}} (allowed 1)
+// CHECK-COUNT-32: {{^ok: }}
+// CHECK: compared 32 outputs, max difference {{[01]}} (allowed 1)
 
 // INT-LABEL: func.func @conv2d(
 // INT: tosa.conv2d {{.*}}xi8>, {{.*}}xi8>, {{.*}}xi32>, {{.*}} -> tensor<1x4x3x4xi32>
@@ -42,3 +42,7 @@
 // INT: tosa.rescale
 // INT-LABEL: func.func @sigmoid(
 // INT: tosa.table {{.*}}tensor<256xi8>
+// INT-LABEL: func.func @avg_pool2d_finer_output(
+// INT: %[[WIDE:.*]] = tosa.rescale {{.*}} -> tensor<1x7x7x3xi16>
+// INT: tosa.avg_pool2d %[[WIDE]], {{.*}} -> tensor<1x4x4x3xi16>
+// INT: tosa.rescale {{.*}} -> tensor<1x4x4x3xi8>

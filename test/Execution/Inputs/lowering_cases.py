@@ -215,7 +215,7 @@ def requantize(rng, name, per_channel):
     return g
 
 
-def avg_pool(rng, name, same_params):
+def avg_pool(rng, name, same_params, out_magnitude=None):
     in_shape, out_shape = [1, 7, 7, 3], [1, 4, 4, 3]
     g = Graph(rng, name, in_shape)
     act = g.activation(1.0)
@@ -223,7 +223,9 @@ def avg_pool(rng, name, same_params):
     z = g.zero()
     y = g.op("tosa.avg_pool2d {acc_type = f32, kernel = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>}",
              [x, z, z], [tensor(in_shape), "tensor<1xf32>", "tensor<1xf32>"], out_shape)
-    g.finish(y, out_shape, act if same_params else g.activation(rng.uniform(1.0, 1.5)))
+    if out_magnitude is None:
+        out_magnitude = rng.uniform(1.0, 1.5)
+    g.finish(y, out_shape, act if same_params else g.activation(out_magnitude))
     return g
 
 
@@ -276,6 +278,9 @@ def ops_group(rng):
     graphs.append(reduce_sum(rng, "reduce_sum"))
     for kind in sorted(UNARY):
         graphs.append(unary(rng, kind, kind))
+    # An output step 10 times finer than the input's: the pool must not
+    # round to the input's step first.
+    graphs.append(avg_pool(rng, "avg_pool2d_finer_output", False, 0.1))
     return graphs
 
 
