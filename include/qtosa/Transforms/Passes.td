@@ -65,6 +65,19 @@ def ExpandQDQPass : Pass<"qtosa-expand-qdq"> {
   let dependentDialects = ["::mlir::tosa::TosaDialect"];
 }
 
+def InlineDelegatesPass : Pass<"qtosa-inline-delegates"> {
+  let summary = "Put each qtosa.delegate's body back in place of the delegate";
+  let description = [{
+    Undoes `--qtosa-ethosu-partition`: the ops of each `qtosa.delegate` body
+    replace the delegate, its block arguments become the delegate's operands
+    and its results the values the `qtosa.yield` gives. The result is
+    upstream TOSA again, so a partitioned graph can be executed on the host
+    (through `--qtosa-expand-qdq` and MLIR's TOSA lowering) and compared
+    with the graph before partitioning. Constants each delegate copied stay
+    as copies; `--cse` merges them.
+  }];
+}
+
 def ShareQSpecsPass : Pass<"qtosa-share-qspecs"> {
   let summary = "Move data-movement and order-preserving ops onto integers";
   let description = [{
@@ -182,7 +195,9 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
     * add and sub: both inputs rescaled to i32 at a common scale
       `max(scale) / 2^k` with headroom for the sum, added, rescaled to Q.
     * mul: both inputs as i32 without zero points, multiplied, rescaled.
-    * avg_pool2d with its zero points; reduce_sum in i32.
+    * avg_pool2d with its zero points (on i16 at 1/128 of an 8-bit
+      input's step when the output's step is over 1.5 times finer);
+      reduce_sum in i32.
     * Unary functions of one 8-bit tensor (sigmoid, tanh, exp, log, erf,
       reciprocal, rsqrt, sin, cos, abs, negate, floor, ceil): `tosa.table`
       with the 256 outputs computed at compile time. Of one 16-bit tensor:
