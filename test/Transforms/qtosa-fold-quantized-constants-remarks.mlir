@@ -44,3 +44,14 @@ func.func @shared_constant_tile() -> (tensor<4xf32>, tensor<2xf32>) {
   %t = tosa.tile %d, %m : (tensor<2xf32>, !tosa.shape<1>) -> tensor<4xf32>
   return %t, %d : tensor<4xf32>, tensor<2xf32>
 }
+
+// -----
+
+func.func @huge_tile() -> tensor<200000x200000xf32> {
+  %c = "tosa.const"() {values = dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>} : () -> tensor<2x2xi8>
+  %d = qtosa.dequantize %c as !quant.uniform<i8:f32, 0.5> : tensor<2x2xi8> -> tensor<2x2xf32>
+  %m = tosa.const_shape {values = dense<[100000, 100000]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-remark @+1 {{quantized constant not folded into 'tosa.tile': its result would have 40000000000 elements; folds build at most 16777216}}
+  %t = tosa.tile %d, %m : (tensor<2x2xf32>, !tosa.shape<2>) -> tensor<200000x200000xf32>
+  return %t : tensor<200000x200000xf32>
+}

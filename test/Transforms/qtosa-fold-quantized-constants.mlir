@@ -181,3 +181,36 @@ func.func @dequantized_argument_untouched(%x: tensor<2x3xi8>) -> tensor<3x2xf32>
   %t = tosa.transpose %d {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
   return %t : tensor<3x2xf32>
 }
+
+// -----
+
+// A splat moves as a splat, however large (it used to be built element by
+// element: 64M elements, 2 GB and 9 s for this one); the per-axis
+// parameters still follow the axis.
+// CHECK-LABEL: func.func @huge_splat_transpose
+// CHECK: %[[C:.*]] = "tosa.const"() <{values = dense<3> : tensor<16777216x2xi8>}>
+// CHECK: qtosa.dequantize %[[C]] as !quant.uniform<i8:f32:1, {5.000000e-01,2.500000e-01}>
+// FORCE-LABEL: func.func @huge_splat_transpose
+// FORCE-NOT: tosa.transpose
+func.func @huge_splat_transpose() -> tensor<16777216x2xf32> {
+  %c = "tosa.const"() {values = dense<3> : tensor<2x16777216xi8>} : () -> tensor<2x16777216xi8>
+  %d = qtosa.dequantize %c as !quant.uniform<i8:f32:0, {0.5, 0.25}> : tensor<2x16777216xi8> -> tensor<2x16777216xf32>
+  %t = tosa.transpose %d {perms = array<i32: 1, 0>} : (tensor<2x16777216xf32>) -> tensor<16777216x2xf32>
+  return %t : tensor<16777216x2xf32>
+}
+
+// -----
+
+// A fold that would build more than 2^24 elements is not done, forced or
+// not (this one, 4e10 elements, aborted in SmallVector::grow).
+// CHECK-LABEL: func.func @huge_tile_no_fold
+// CHECK: tosa.tile
+// FORCE-LABEL: func.func @huge_tile_no_fold
+// FORCE: tosa.tile
+func.func @huge_tile_no_fold() -> tensor<200000x200000xf32> {
+  %c = "tosa.const"() {values = dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>} : () -> tensor<2x2xi8>
+  %d = qtosa.dequantize %c as !quant.uniform<i8:f32, 0.5> : tensor<2x2xi8> -> tensor<2x2xf32>
+  %m = tosa.const_shape {values = dense<[100000, 100000]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %t = tosa.tile %d, %m : (tensor<2x2xf32>, !tosa.shape<2>) -> tensor<200000x200000xf32>
+  return %t : tensor<200000x200000xf32>
+}

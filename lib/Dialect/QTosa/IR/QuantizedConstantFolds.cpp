@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -261,9 +262,29 @@ FailureOr<FoldPlan> planFold(Operation *op, bool force, std::string &whyNot) {
       iface.getResultQuantType(types, whyNot);
   if (failed(resultQType))
     return failure();
+  auto storageType = resultType.clone(resultQType->getStorageType());
+  // A splat moved anywhere (but into padding) is the same splat; building
+  // it element by element would cost memory in proportion to the result.
+  if (!isa<tosa::PadOp>(op) &&
+      llvm::all_of(inputs, [&](DenseElementsAttr data) {
+        return data.isSplat() && data.getSplatValue<APInt>() ==
+                                     inputs.front().getSplatValue<APInt>();
+      }))
+    return FoldPlan{DenseElementsAttr::get(
+                        storageType, inputs.front().getSplatValue<APInt>()),
+                    *resultQType};
+  // Tile and pad can ask for any size; past this the fold's element-wise
+  // build would exhaust memory or abort.
+  constexpr int64_t kMaxFoldedElements = int64_t(1) << 24;
+  if (resultType.getNumElements() > kMaxFoldedElements) {
+    whyNot = llvm::formatv("its result would have {0} elements; folds build "
+                           "at most {1}",
+                           resultType.getNumElements(), kMaxFoldedElements)
+                 .str();
+    return failure();
+  }
   FailureOr<DenseElementsAttr> moved =
-      moveStoredData(op, inputs, resultType.clone(resultQType->getStorageType()),
-                     types.front(), whyNot);
+      moveStoredData(op, inputs, storageType, types.front(), whyNot);
   if (failed(moved))
     return failure();
   return FoldPlan{*moved, *resultQType};
