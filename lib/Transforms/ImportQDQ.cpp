@@ -453,6 +453,7 @@ void mlir::qtosa::populateImportQDQPatterns(const TypeConverter &typeConverter,
 
 namespace {
 struct ImportQDQPass : qtosa::impl::ImportQDQPassBase<ImportQDQPass> {
+  using ImportQDQPassBase::ImportQDQPassBase;
   void getDependentDialects(DialectRegistry &registry) const override {
     ImportQDQPassBase::getDependentDialects(registry);
     registerTosaQuantBehaviourExternalModels(registry);
@@ -480,6 +481,33 @@ void ImportQDQPass::runOnOperation() {
   module.walk([&](Operation *op) {
     if (failed(checkImportable(op)))
       importable = false;
+  });
+  // One error per function, at its first value of too high a rank: the
+  // values computed from it would only repeat the message.
+  auto rankTooHigh = [&](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return maxRank != 0 && tensor && tensor.getRank() > maxRank;
+  };
+  auto reportRank = [&](InFlightDiagnostic diag, Type type) {
+    diag << "has rank " << cast<RankedTensorType>(type).getRank()
+         << ", more than the " << static_cast<unsigned>(maxRank)
+         << " TOSA 1.0 allows (MAX_RANK at level 8K; "
+            "qtosa-import-qdq{max-rank=0} lifts the limit)";
+    importable = false;
+  };
+  module.walk([&](FunctionOpInterface func) {
+    for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+      if (rankTooHigh(type))
+        return reportRank(func->emitOpError() << "argument #" << index << " ",
+                          type);
+    func->walk([&](Operation *op) {
+      for (auto [index, type] : llvm::enumerate(op->getResultTypes()))
+        if (rankTooHigh(type)) {
+          reportRank(op->emitOpError() << "result #" << index << " ", type);
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
   });
   if (!importable)
     return signalPassFailure();

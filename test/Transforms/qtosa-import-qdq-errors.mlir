@@ -42,3 +42,23 @@ func.func @not_uniform(%x: tensor<4xf32>) -> tensor<4x!quant.any<i8:f32>> {
   %q = quant.qcast %x : tensor<4xf32> to tensor<4x!quant.any<i8:f32>>
   return %q : tensor<4x!quant.any<i8:f32>>
 }
+
+// -----
+
+// One error per function, at its first value of rank above 6.
+func.func @rank_7(%x: tensor<2x8xi8>) -> tensor<2x1x2x1x2x1x2xf32> {
+  %p = tosa.const_shape {values = dense<[1, 2, 1, 2, 1, 2, 2]> : tensor<7xindex>} : () -> !tosa.shape<7>
+  // expected-error @+1 {{'tosa.reshape' op result #0 has rank 7, more than the 6 TOSA 1.0 allows (MAX_RANK at level 8K; qtosa-import-qdq{max-rank=0} lifts the limit)}}
+  %r = tosa.reshape %x, %p : (tensor<2x8xi8>, !tosa.shape<7>) -> tensor<1x2x1x2x1x2x2xi8>
+  %q = quant.scast %r : tensor<1x2x1x2x1x2x2xi8> to tensor<1x2x1x2x1x2x2x!quant.uniform<i8:f32, 0.5>>
+  %d = quant.dcast %q : tensor<1x2x1x2x1x2x2x!quant.uniform<i8:f32, 0.5>> to tensor<1x2x1x2x1x2x2xf32>
+  %t = tosa.transpose %d {perms = array<i32: 6, 0, 1, 2, 3, 4, 5>} : (tensor<1x2x1x2x1x2x2xf32>) -> tensor<2x1x2x1x2x1x2xf32>
+  return %t : tensor<2x1x2x1x2x1x2xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op argument #1 has rank 8, more than the 6 TOSA 1.0 allows}}
+func.func @rank_8_argument(%x: tensor<2xf32>, %y: tensor<1x1x1x1x1x1x1x1xf32>) {
+  return
+}

@@ -29,7 +29,16 @@ def ImportQDQPass : Pass<"qtosa-import-qdq", "::mlir::ModuleOp"> {
     Function arguments and results of quantized type become their storage
     type; the quantized type is kept in a `qtosa.qtype` argument or result
     attribute. What cannot be imported is reported at the op, with the reason.
+
+    Tensors of rank above `max-rank` (default 6, TOSA 1.0's MAX_RANK at
+    level 8K) are an error at the op or function that defines them: no TOSA
+    1.0 backend takes them, and the lowering's rank-indexed constants assume
+    the limit. `max-rank=0` lifts it.
   }];
+  let options = [
+    Option<"maxRank", "max-rank", "unsigned", "6",
+           "Reject tensors of a larger rank (0: no limit)">
+  ];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
   let statistics = [
     Statistic<"numQuantize", "quantize-ops", "qtosa.quantize ops created">,
