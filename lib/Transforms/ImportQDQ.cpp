@@ -21,6 +21,9 @@
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_IMPORTQDQPASS
@@ -462,6 +465,39 @@ struct ImportQDQPass : qtosa::impl::ImportQDQPassBase<ImportQDQPass> {
 };
 } // namespace
 
+/// Why a value of `type` is outside TOSA 1.0 level 8K (rank at most
+/// `maxRank`, 0 for no limit; fewer than 2^31 bytes), or "" if it is not.
+static std::string describeLevelViolation(Type type, unsigned maxRank) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return "";
+  if (maxRank != 0 && tensor.getRank() > maxRank)
+    return llvm::formatv("has rank {0}, more than the {1} TOSA 1.0 allows "
+                         "(MAX_RANK at level 8K; "
+                         "qtosa-import-qdq{{max-rank=0} lifts the limit)",
+                         tensor.getRank(), maxRank)
+        .str();
+  if (!tensor.hasStaticShape())
+    return "";
+  Type element = tensor.getElementType();
+  if (auto qtype = dyn_cast<quant::QuantizedType>(element))
+    element = qtype.getStorageType();
+  if (!element.isIntOrFloat())
+    return "";
+  // The element count of an absurd shape overflows int64 (getNumElements
+  // would be undefined); a double is exact far past the limit.
+  double bytes = std::ceil(element.getIntOrFloatBitWidth() / 8.0);
+  for (int64_t size : tensor.getShape())
+    bytes *= static_cast<double>(size);
+  constexpr double kMaxBytes = 2147483647.0; // (1 << MAX_LOG2_SIZE) - 1
+  if (bytes > kMaxBytes)
+    return llvm::formatv("holds {0} bytes, more than the 2^31 - 1 TOSA 1.0 "
+                         "allows (MAX_LOG2_SIZE 31 at level 8K)",
+                         llvm::formatv("{0:F0}", bytes))
+        .str();
+  return "";
+}
+
 /// Keeps the parameters of quantized function arguments and results, which
 /// the signature change would otherwise lose, as `qtosa.qtype` attributes.
 static void recordSignatureQuantTypes(FunctionOpInterface func) {
@@ -482,30 +518,28 @@ void ImportQDQPass::runOnOperation() {
     if (failed(checkImportable(op)))
       importable = false;
   });
-  // One error per function, at its first value of too high a rank: the
+  // One error per function, at its first value beyond the limits: the
   // values computed from it would only repeat the message.
-  auto rankTooHigh = [&](Type type) {
-    auto tensor = dyn_cast<RankedTensorType>(type);
-    return maxRank != 0 && tensor && tensor.getRank() > maxRank;
-  };
-  auto reportRank = [&](InFlightDiagnostic diag, Type type) {
-    diag << "has rank " << cast<RankedTensorType>(type).getRank()
-         << ", more than the " << static_cast<unsigned>(maxRank)
-         << " TOSA 1.0 allows (MAX_RANK at level 8K; "
-            "qtosa-import-qdq{max-rank=0} lifts the limit)";
+  auto reportLimit = [&](InFlightDiagnostic diag, StringRef violation) {
+    diag << violation;
     importable = false;
   };
   module.walk([&](FunctionOpInterface func) {
-    for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
-      if (rankTooHigh(type))
-        return reportRank(func->emitOpError() << "argument #" << index << " ",
-                          type);
+    for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+      std::string violation = describeLevelViolation(type, maxRank);
+      if (!violation.empty())
+        return reportLimit(func->emitOpError() << "argument #" << index << " ",
+                           violation);
+    }
     func->walk([&](Operation *op) {
-      for (auto [index, type] : llvm::enumerate(op->getResultTypes()))
-        if (rankTooHigh(type)) {
-          reportRank(op->emitOpError() << "result #" << index << " ", type);
+      for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+        std::string violation = describeLevelViolation(type, maxRank);
+        if (!violation.empty()) {
+          reportLimit(op->emitOpError() << "result #" << index << " ",
+                      violation);
           return WalkResult::interrupt();
         }
+      }
       return WalkResult::advance();
     });
   });

@@ -62,3 +62,23 @@ func.func @rank_7(%x: tensor<2x8xi8>) -> tensor<2x1x2x1x2x1x2xf32> {
 func.func @rank_8_argument(%x: tensor<2xf32>, %y: tensor<1x1x1x1x1x1x1x1xf32>) {
   return
 }
+
+// -----
+
+// Level 8K also bounds a tensor's size: fewer than 2^31 bytes.
+func.func @too_many_bytes() -> tensor<200000x200000xf32> {
+  %c = "tosa.const"() {values = dense<[[1, 2], [3, 4]]> : tensor<2x2xi8>} : () -> tensor<2x2xi8>
+  %q = quant.scast %c : tensor<2x2xi8> to tensor<2x2x!quant.uniform<i8:f32, 0.5>>
+  %d = quant.dcast %q : tensor<2x2x!quant.uniform<i8:f32, 0.5>> to tensor<2x2xf32>
+  %m = tosa.const_shape {values = dense<[100000, 100000]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-error @+1 {{'tosa.tile' op result #0 holds 160000000000 bytes, more than the 2^31 - 1 TOSA 1.0 allows (MAX_LOG2_SIZE 31 at level 8K)}}
+  %t = tosa.tile %d, %m : (tensor<2x2xf32>, !tosa.shape<2>) -> tensor<200000x200000xf32>
+  return %t : tensor<200000x200000xf32>
+}
+
+// -----
+
+// 2^31 - 1 bytes exactly is within the limit; no error.
+func.func @just_fits(%x: tensor<2147483647xi8>) -> tensor<2147483647xi8> {
+  return %x : tensor<2147483647xi8>
+}

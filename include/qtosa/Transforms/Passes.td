@@ -30,10 +30,10 @@ def ImportQDQPass : Pass<"qtosa-import-qdq", "::mlir::ModuleOp"> {
     type; the quantized type is kept in a `qtosa.qtype` argument or result
     attribute. What cannot be imported is reported at the op, with the reason.
 
-    Tensors of rank above `max-rank` (default 6, TOSA 1.0's MAX_RANK at
-    level 8K) are an error at the op or function that defines them: no TOSA
-    1.0 backend takes them, and the lowering's rank-indexed constants assume
-    the limit. `max-rank=0` lifts it.
+    Tensors beyond TOSA 1.0's level 8K are an error at the op or function
+    that defines them, once per function: a rank above `max-rank` (default
+    6, MAX_RANK; 0 lifts it) or 2^31 bytes or more (MAX_LOG2_SIZE). No TOSA
+    1.0 backend takes them, and constant folds would build them in memory.
   }];
   let options = [
     Option<"maxRank", "max-rank", "unsigned", "6",
