@@ -82,6 +82,8 @@ void convertBoundaryToIntegers(func::FuncOp func, RewriterBase &rewriter) {
     if (!shared)
       continue;
     resultTypes[index] = first.getInput().getType();
+    // The loop below may erase `first`.
+    quant::QuantizedType qtype = first.getQtype();
     for (func::ReturnOp ret : returns) {
       auto dequantize = ret.getOperand(index).getDefiningOp<DequantizeOp>();
       rewriter.modifyOpInPlace(ret, [&] {
@@ -90,7 +92,7 @@ void convertBoundaryToIntegers(func::FuncOp func, RewriterBase &rewriter) {
       if (dequantize->use_empty())
         rewriter.eraseOp(dequantize);
     }
-    func.setResultAttr(index, kQTypeAttr, TypeAttr::get(first.getQtype()));
+    func.setResultAttr(index, kQTypeAttr, TypeAttr::get(qtype));
   }
   func.setFunctionType(
       FunctionType::get(func.getContext(), argTypes, resultTypes));
