@@ -43,9 +43,10 @@ void mlir::qtosa::buildQuantizedLoweringStages(
   pm.addNestedPass<func::FuncOp>(createShareQSpecsPass());
   pm.addNestedPass<func::FuncOp>(createQuantizedCanonicalizePass());
   LowerToTosaIntPassOptions lowerOptions;
-  lowerOptions.io = options.io;
   lowerOptions.rounding = options.rounding;
   pm.addNestedPass<func::FuncOp>(createLowerToTosaIntPass(lowerOptions));
+  if (options.io == GraphIO::Int)
+    pm.addPass(createIntegerIOPass());
 }
 
 void mlir::qtosa::buildLowerPipeline(OpPassManager &pm,

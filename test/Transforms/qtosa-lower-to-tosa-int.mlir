@@ -1,5 +1,5 @@
 // RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int | FileCheck %s --enable-var-scope
-// RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int=io=int | FileCheck %s --enable-var-scope --check-prefix=IO
+// RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int --qtosa-integer-io | FileCheck %s --enable-var-scope --check-prefix=IO
 // RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int=rounding=double | FileCheck %s --check-prefix=DOUBLE
 
 // A requantize is one rescale: 0.5 / 0.25 = 2 is multiplier 2^30, shift 29.

@@ -24,12 +24,12 @@ enum class MismatchPolicy {
   Adopt,
 };
 
-/// Where qtosa-lower-to-tosa-int leaves the quantization of graph inputs and
+/// Where qtosa-lower-pipeline leaves the quantization of graph inputs and
 /// outputs.
 enum class GraphIO {
   /// qtosa.quantize/dequantize at the function boundary, run by the host.
   Host,
-  /// Public functions take and return storage integers.
+  /// Public functions take and return storage integers (qtosa-integer-io).
   Int,
 };
 

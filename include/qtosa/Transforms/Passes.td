@@ -74,6 +74,25 @@ def ExpandQDQPass : Pass<"qtosa-expand-qdq"> {
   let dependentDialects = ["::mlir::tosa::TosaDialect"];
 }
 
+def IntegerIOPass : Pass<"qtosa-integer-io", "::mlir::ModuleOp"> {
+  let summary = "Make public functions take and return storage integers";
+  let description = [{
+    In each public function, an argument whose only users are quantizes
+    with one set of parameters becomes the stored integers, and a result
+    that every return gives as a dequantize with one set of parameters
+    returns the stored integers. The parameters are kept in `qtosa.qtype`
+    argument and result attributes, so the graph's interface stays
+    documented in the IR. Every `func.call` of a changed function quantizes
+    the arguments and dequantizes the results the function no longer does,
+    so callers compute exactly what they did; a function with a use other
+    than a direct call keeps its float interface.
+
+    Run after `qtosa-lower-to-tosa-int` (`qtosa-lower-pipeline{io=int}`
+    does), so that graphs with integer IO are integer TOSA throughout.
+  }];
+  let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
+}
+
 def InlineDelegatesPass : Pass<"qtosa-inline-delegates"> {
   let summary = "Put each qtosa.delegate's body back in place of the delegate";
   let description = [{
@@ -215,24 +234,14 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
       65536 inputs (checked at compile time).
 
     Data-movement and order-preserving ops are already on integers after
-    `qtosa-share-qspecs`. By default (`io=host`) the quantize of a float
-    function argument and the dequantize of a returned value stay: they run
-    on the host. With `io=int`, public functions take and return the
-    storage integers instead, and each such argument and result records its
-    parameters in a `qtosa.qtype` attribute.
+    `qtosa-share-qspecs`. The quantize of a float function argument and the
+    dequantize of a returned value stay: they run on the host, or
+    `qtosa-integer-io` moves them out of public functions.
 
     A group that cannot be lowered stays in float, with a remark at the op
     naming the reason.
   }];
   let options = [
-    Option<"io", "io", "::mlir::qtosa::GraphIO", "::mlir::qtosa::GraphIO::Host",
-           "Where graph inputs are quantized and outputs dequantized",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::qtosa::GraphIO::Host, "host",
-                        "keep qtosa.quantize/dequantize at the function "
-                        "boundary"),
-             clEnumValN(::mlir::qtosa::GraphIO::Int, "int",
-                        "public functions take and return storage integers"))}]>,
     Option<"rounding", "rounding", "::mlir::qtosa::RescaleRounding",
            "::mlir::qtosa::RescaleRounding::Single",
            "Rounding mode of the emitted tosa.rescale ops",
