@@ -47,6 +47,33 @@ func.func @sub_channel_blocks(%q: tensor<2x6xi8>) -> tensor<2x6xf32> {
 
 // -----
 
+// [QTOSA-SCALE]
+func.func @nan_scale(%q: tensor<4xi8>) -> tensor<4xf32> {
+  // expected-error @+1 {{scale #0 is nan; scales must be finite and positive}}
+  %d = qtosa.dequantize %q as !quant.uniform<i8:f32, 0x7FF8000000000000> : tensor<4xi8> -> tensor<4xf32>
+  return %d : tensor<4xf32>
+}
+
+// -----
+
+// [QTOSA-SCALE] The quant parser accepts f32 denormals as scales.
+func.func @denormal_scale(%x: tensor<4xf32>) -> tensor<4xi8> {
+  // expected-error @+1 {{scale #1 is 1.000000e-44, below 2^-126 (the smallest normal f32): quantize multiplies by its reciprocal in f32, which would overflow}}
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32:0, {0.5, 1.0e-44, 0.25, 0.125}> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
+// [QTOSA-ZP]
+func.func @zero_point_range(%x: tensor<4xf32>) -> tensor<4xi8> {
+  // expected-error @+1 {{zero point #0 is 300, outside the storage range [-128, 127]}}
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5:300> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
 // [QTOSA-UNIFORM]
 func.func @not_uniform(%x: tensor<4xf32>) -> tensor<4xi8> {
   // expected-error @+1 {{expected uniform quantization parameters (per-tensor, per-axis or sub-channel), got '!quant.any<i8:f32>'}}

@@ -6,6 +6,7 @@
 #include "llvm/ADT/APFloat.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -49,14 +50,23 @@ mlir::qtosa::verifyQuantParamsForShape(function_ref<InFlightDiagnostic()> emitEr
                           "(per-tensor, per-axis or sub-channel), got "
                        << qtype;
 
-  // The quant dialect bounds scales by the expressed type's range; a NaN
-  // scale slips through its comparisons, and neither a zero nor a negative
-  // scale gives an invertible mapping.
+  // [QTOSA-SCALE] The quant dialect bounds scales by the expressed type's
+  // range; a NaN scale slips through its comparisons, and neither a zero
+  // nor a negative scale gives an invertible mapping.
   RawParams raw = getRawParams(qtype);
-  for (auto [index, scale] : llvm::enumerate(raw.scales))
+  for (auto [index, scale] : llvm::enumerate(raw.scales)) {
     if (!std::isfinite(scale) || scale <= 0.0)
       return emitError() << "scale #" << index << " is " << scale
                          << "; scales must be finite and positive";
+    // Quantize multiplies by 1/scale in f32 (see qtosa-expand-qdq): below
+    // the smallest normal f32 that reciprocal overflows, and 0 * inf is NaN.
+    if (scale < std::numeric_limits<float>::min())
+      return emitError() << "scale #" << index << " is " << scale
+                         << ", below 2^-126 (the smallest normal f32): "
+                            "quantize multiplies by its reciprocal in f32, "
+                            "which would overflow";
+  }
+  // [QTOSA-ZP]
   for (auto [index, zp] : llvm::enumerate(raw.zeroPoints))
     if (zp < qtype.getStorageTypeMin() || zp > qtype.getStorageTypeMax())
       return emitError() << "zero point #" << index << " is " << zp
