@@ -444,15 +444,46 @@ void ShareQSpecsPass::runOnOperation() {
   // Rewrites here never make blocks unreachable or mergeable, and ops they
   // leave dead are erased as they go: region simplification, a whole-region
   // sweep per iteration, would find nothing.
+  //
+  // Only ops next to a quantize or dequantize can match, so the drivers
+  // start from those instead of every op of the function, and follow what
+  // each rewrite touches: the ops a sunk dequantize now feeds, the quantize
+  // a hoist creates.
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
-  if (failed(applyPatternsGreedily(
-          root, std::move(sinkOnly),
-          GreedyRewriteConfig(config).setUseTopDownTraversal(true))))
+  config.setStrictness(GreedyRewriteStrictness::AnyOp);
+  auto collect = [&](bool usersOfDequantize, bool quantizes,
+                     bool dequantizes) {
+    SmallVector<Operation *> ops;
+    DenseSet<Operation *> seen;
+    root->walk([&](Operation *op) {
+      if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
+        // The stored data's producer folds first (a reshape of a constant),
+        // so that data movement after the dequantize sees the constant.
+        if (Operation *producer = dequantize.getInput().getDefiningOp())
+          if (usersOfDequantize && seen.insert(producer).second)
+            ops.push_back(producer);
+        if (dequantizes && seen.insert(op).second)
+          ops.push_back(op);
+        if (usersOfDequantize)
+          for (Operation *user : dequantize->getUsers())
+            if (seen.insert(user).second)
+              ops.push_back(user);
+      } else if (quantizes && isa<QuantizeOp>(op) && seen.insert(op).second) {
+        ops.push_back(op);
+      }
+    });
+    // The driver takes its list from the back: reversed, producers go first.
+    std::reverse(ops.begin(), ops.end());
+    return ops;
+  };
+  if (failed(applyOpPatternsGreedily(collect(true, false, false),
+                                     std::move(sinkOnly), config)))
     return signalPassFailure();
   RewritePatternSet patterns(ctx);
   populateShareQSpecsPatterns(patterns, duplicateDequantize);
-  if (failed(applyPatternsGreedily(root, std::move(patterns), config)))
+  if (failed(applyOpPatternsGreedily(collect(true, true, false),
+                                     std::move(patterns), config)))
     return signalPassFailure();
 
   if (mismatchPolicy == MismatchPolicy::Adopt) {
@@ -460,7 +491,8 @@ void ShareQSpecsPass::runOnOperation() {
     populateAdoptParametersPatterns(adopt);
     int64_t before = 0;
     root->walk([&](DequantizeOp) { ++before; });
-    if (failed(applyPatternsGreedily(root, std::move(adopt), config)))
+    if (failed(applyOpPatternsGreedily(collect(false, false, true),
+                                       std::move(adopt), config)))
       return signalPassFailure();
     int64_t after = 0;
     root->walk([&](DequantizeOp) { ++after; });
