@@ -80,8 +80,9 @@ std::unique_ptr<TypeConverter> mlir::qtosa::createQuantStorageTypeConverter() {
 // Diagnostics for what cannot be imported
 //===----------------------------------------------------------------------===//
 
-/// Reports, at the op, every reason the conversion below would not apply.
-static LogicalResult checkImportable(Operation *op) {
+/// Reports, at the op, every reason the conversion below would not apply;
+/// `quantized` is hasQuantizedTypes(op).
+static LogicalResult checkImportable(Operation *op, bool quantized) {
   auto checkType = [&](Type type) -> LogicalResult {
     quant::QuantizedType qtype = getQuantElementType(type);
     if (!qtype)
@@ -111,7 +112,7 @@ static LogicalResult checkImportable(Operation *op) {
           return failure();
     return success();
   }
-  if (!hasQuantizedTypes(op))
+  if (!quantized)
     return success();
   for (Type type : op->getResultTypes())
     if (failed(checkType(type)))
@@ -513,40 +514,60 @@ void ImportQDQPass::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *ctx = &getContext();
 
-  bool importable = true;
-  module.walk([&](Operation *op) {
-    if (failed(checkImportable(op)))
-      importable = false;
-  });
-  // One error per function, at its first value beyond the limits: the
-  // values computed from it would only repeat the message.
-  auto reportLimit = [&](InFlightDiagnostic diag, StringRef violation) {
-    diag << violation;
-    importable = false;
+  // One walk per top-level op (functions in parallel) checks every op,
+  // records quantized signatures, and collects what the conversion must
+  // touch: the graphs are large, and each walk over them is a pass over
+  // memory. A function whose signature has no quantized type needs only its
+  // ops that carry one converted, which spares the conversion the legality
+  // bookkeeping of every float and integer op of the graph.
+  struct Inspection {
+    bool importable = true;
+    SmallVector<Operation *> toConvert;
   };
-  module.walk([&](FunctionOpInterface func) {
-    for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
-      std::string violation = describeLevelViolation(type, maxRank);
-      if (!violation.empty())
-        return reportLimit(func->emitOpError() << "argument #" << index << " ",
-                           violation);
-    }
-    func->walk([&](Operation *op) {
-      for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+  auto inspect = [&](Operation *top) {
+    Inspection result;
+    bool levels = isa<FunctionOpInterface>(top);
+    auto reportLimit = [&](InFlightDiagnostic diag, StringRef violation) {
+      diag << violation;
+      result.importable = false;
+      // One error per function, at its first value beyond the limits: the
+      // values computed from it would only repeat the message.
+      levels = false;
+    };
+    if (auto func = dyn_cast<FunctionOpInterface>(top))
+      for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
         std::string violation = describeLevelViolation(type, maxRank);
         if (!violation.empty()) {
-          reportLimit(op->emitOpError() << "result #" << index << " ",
+          reportLimit(func->emitOpError() << "argument #" << index << " ",
                       violation);
-          return WalkResult::interrupt();
+          break;
         }
       }
-      return WalkResult::advance();
+    bool quantizedTop = hasQuantizedTypes(top);
+    top->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      bool quantized = op == top ? quantizedTop : hasQuantizedTypes(op);
+      if (failed(checkImportable(op, quantized)))
+        result.importable = false;
+      if (auto func = dyn_cast<FunctionOpInterface>(op))
+        recordSignatureQuantTypes(func);
+      else if (levels)
+        for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+          std::string violation = describeLevelViolation(type, maxRank);
+          if (!violation.empty()) {
+            reportLimit(op->emitOpError() << "result #" << index << " ",
+                        violation);
+            break;
+          }
+        }
+      // Quantized ops with regions are not importable, so no op collected
+      // here contains another.
+      if (op != top && quantized && !quantizedTop)
+        result.toConvert.push_back(op);
     });
-  });
-  if (!importable)
-    return signalPassFailure();
-
-  module.walk([](FunctionOpInterface func) { recordSignatureQuantTypes(func); });
+    if (quantizedTop)
+      result.toConvert.assign(1, top);
+    return result;
+  };
 
   std::unique_ptr<TypeConverter> converter = createQuantStorageTypeConverter();
   ConversionTarget target(*ctx);
@@ -573,17 +594,28 @@ void ImportQDQPass::runOnOperation() {
   SmallVector<Operation *> functions, others;
   for (Operation &op : module.getBody()->getOperations())
     (isa<FunctionOpInterface>(op) ? functions : others).push_back(&op);
+  // Every function is checked, so that each reports its errors; any error
+  // fails the pass, and then nothing is converted outside the functions.
   SmallVector<ImportQDQCounters> perFunction(functions.size());
+  SmallVector<char> failedFunctions(functions.size(), 0);
   ParallelDiagnosticHandler diagnostics(ctx);
-  LogicalResult converted =
-      failableParallelForEachN(ctx, 0, functions.size(), [&](size_t index) {
-        diagnostics.setOrderIDForThread(index);
-        LogicalResult result = convert(functions[index], perFunction[index]);
-        diagnostics.eraseOrderIDForThread();
-        return result;
-      });
+  parallelFor(ctx, 0, functions.size(), [&](size_t index) {
+    diagnostics.setOrderIDForThread(index);
+    Inspection inspection = inspect(functions[index]);
+    failedFunctions[index] =
+        !inspection.importable ||
+        failed(convert(inspection.toConvert, perFunction[index]));
+    diagnostics.eraseOrderIDForThread();
+  });
+  bool importable = llvm::none_of(failedFunctions, [](char f) { return f; });
+  SmallVector<Operation *> otherOps;
+  for (Operation *op : others) {
+    Inspection inspection = inspect(op);
+    importable &= inspection.importable;
+    llvm::append_range(otherOps, inspection.toConvert);
+  }
   ImportQDQCounters counters;
-  if (failed(converted) || failed(convert(others, counters)))
+  if (!importable || failed(convert(otherOps, counters)))
     return signalPassFailure();
   for (const ImportQDQCounters &c : perFunction) {
     counters.quantizeOps += c.quantizeOps;
