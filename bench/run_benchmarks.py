@@ -3,7 +3,7 @@
 
 Usage: run_benchmarks.py --build-dir BUILD [--sizes 1000,10000,...]
                          [--runs 5] [--out DIR] [--baseline OLD.csv]
-                         [--check-goals]
+                         [--check-goals] [--instructions]
 
 For each size it generates a QDQ model (gen_qdq_model.py) and times, as
 separate processes:
@@ -20,9 +20,14 @@ results.csv, time-vs-ops.png (log-log; needs matplotlib) and, per size,
 timing-N.txt (the pipeline's -mlir-timing tree) into --out, and prints the
 goals of docs/performance.md as PASS or MISS (with --check-goals, a MISS
 makes the exit status 1). With --baseline, each figure is printed beside
-the one in an earlier results.csv.
+the one in an earlier results.csv. With --instructions, each pass also runs
+once under valgrind's callgrind at the largest size and a tenth of it, and
+the instructions inside its runOnOperation give a scaling ratio that does
+not move between runs (instructions.csv; about 200 s of CPU per pass at
+100k ops).
 """
 import argparse
+import concurrent.futures
 import csv
 import os
 import re
@@ -151,6 +156,9 @@ def main():
     parser.add_argument("--out", default=None)
     parser.add_argument("--baseline", default=None)
     parser.add_argument("--check-goals", action="store_true")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each pass's instructions under callgrind at the "
+                             "largest size and a tenth of it (deterministic; slow)")
     args = parser.parse_args()
     if args.runs < 1:
         sys.exit("error: --runs must be at least 1")
@@ -164,10 +172,11 @@ def main():
             baseline[(int(row["size"]), row["command"])] = row
 
     rows = []
+    prepared = {}
     print("%-8s %-9s %-26s %9s %9s %9s %11s %7s" % (
         "size", "tosa ops", "command", "median s", "pass s", "RSS MiB", "ops/s", "/floor"))
     for size in sizes:
-        paths = prepare(qtosa_opt, out, size)
+        paths = prepared[size] = prepare(qtosa_opt, out, size)
         ops = count_tosa_ops(paths["input"])
         commands = [("floor", [args.mlir_opt, paths["input"], "-o", "/dev/null"], None),
                     ("parse", [qtosa_opt, paths["input"], "-o", "/dev/null"], None)]
@@ -215,7 +224,65 @@ def main():
     print("per-pass breakdown of the pipeline: %s" % os.path.join(out, "timing-%d.txt" % largest))
     print(open(os.path.join(out, "timing-%d.txt" % largest)).read())
     met = report_goals(rows, sizes)
+    if args.instructions:
+        met &= report_instructions(qtosa_opt, out, sizes, prepared)
     sys.exit(1 if args.check_goals and not met else 0)
+
+
+def count_instructions(job):
+    """Instructions executed inside one pass's runOnOperation (callgrind)."""
+    qtosa_opt, path, pipeline, timing_name = job
+    argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+            "--toggle-collect=*%s::runOnOperation*" % timing_name,
+            qtosa_opt, path, "--pass-pipeline=" + pipeline, "-o", "/dev/null",
+            "--mlir-disable-threading"]
+    proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    match = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode != 0 or not match:
+        sys.exit("error: callgrind failed for %s:\n%s" % (timing_name, proc.stderr[-2000:]))
+    return int(match.group(1))
+
+
+def report_instructions(qtosa_opt, out, sizes, prepared):
+    """Wall time on a shared VM moves by tens of percent between runs, and
+    a graph ten times larger also misses the caches more; the instructions
+    each pass executes (single-threaded) are the same on every run, so
+    their ratio shows whether the algorithm itself grows faster than the
+    graph."""
+    largest = max(sizes)
+    small = largest // 10
+    if small not in sizes:
+        print("note: no size %d, so instruction counts are not taken" % small)
+        return True
+    jobs = []
+    for size in (small, largest):
+        paths = prepared[size]
+        for name, pipeline, timing_name, stage in PASSES:
+            jobs.append((qtosa_opt, paths[stage], pipeline, timing_name))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        counts = list(pool.map(count_instructions, jobs))
+    per_size = len(PASSES)
+    ok = True
+    rows = []
+    print("instructions per pass (callgrind, --mlir-disable-threading):")
+    for index, (name, _, _, _) in enumerate(PASSES):
+        little, big = counts[index], counts[per_size + index]
+        growth = big / max(little, 1)
+        passed = growth <= GOAL_SCALING
+        ok &= passed
+        rows.append({"command": name, "instructions_small": little, "instructions_large": big,
+                     "ratio": "%.3f" % growth})
+        print("%s  %-26s instructions(%d)/instructions(%d) = %.2f (%d / %d; goal <= %.0f)"
+              % ("PASS" if passed else "MISS", name, largest, small, growth, big, little,
+                 GOAL_SCALING))
+    path = os.path.join(out, "instructions.csv")
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=["command", "instructions_small",
+                                               "instructions_large", "ratio"])
+        writer.writeheader()
+        writer.writerows(rows)
+    print("wrote %s" % path)
+    return ok
 
 
 def by(rows, size, command):

@@ -1,5 +1,6 @@
 # -*- Python -*-
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -45,6 +46,12 @@ config.substitutions.append(("%qtosa_obj", config.qtosa_obj_root))
 # set at configure time); without it they are reported UNSUPPORTED.
 if os.path.isdir(os.path.join(config.qtosa_corpus_dir, "tosa")):
     config.available_features.add("corpus")
+
+# An instrumented build (ASan cannot run under valgrind); valgrind itself.
+if config.qtosa_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("sanitizers")
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
 
 tool_dirs = [config.qtosa_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
