@@ -91,9 +91,8 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
     quant::QuantizedType qtype = first.getQtype();
     for (func::ReturnOp ret : returns) {
       auto dequantize = ret.getOperand(index).getDefiningOp<DequantizeOp>();
-      rewriter.modifyOpInPlace(ret, [&] {
-        ret.setOperand(index, dequantize.getInput());
-      });
+      rewriter.modifyOpInPlace(
+          ret, [&] { ret.setOperand(index, dequantize.getInput()); });
       if (dequantize->use_empty())
         rewriter.eraseOp(dequantize);
     }
@@ -113,18 +112,18 @@ void adaptCall(func::CallOp call, func::FuncOp callee,
   SmallVector<Value> operands(call.getOperands());
   for (auto [index, qtype] : llvm::enumerate(moved.arguments))
     if (qtype)
-      operands[index] = QuantizeOp::create(
-          rewriter, call.getLoc(), callee.getArgumentTypes()[index],
-          operands[index], qtype);
-  auto newCall = func::CallOp::create(rewriter, call.getLoc(), callee,
-                                      operands);
+      operands[index] = QuantizeOp::create(rewriter, call.getLoc(),
+                                           callee.getArgumentTypes()[index],
+                                           operands[index], qtype);
+  auto newCall =
+      func::CallOp::create(rewriter, call.getLoc(), callee, operands);
   newCall->setDiscardableAttrs(call->getDiscardableAttrDictionary());
   SmallVector<Value> results(newCall.getResults());
   for (auto [index, qtype] : llvm::enumerate(moved.results))
     if (qtype)
-      results[index] = DequantizeOp::create(
-          rewriter, call.getLoc(), call.getResult(index).getType(),
-          newCall.getResult(index), qtype);
+      results[index] = DequantizeOp::create(rewriter, call.getLoc(),
+                                            call.getResult(index).getType(),
+                                            newCall.getResult(index), qtype);
   rewriter.replaceOp(call, results);
 }
 

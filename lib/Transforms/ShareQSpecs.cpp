@@ -452,8 +452,7 @@ void ShareQSpecsPass::runOnOperation() {
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   config.setStrictness(GreedyRewriteStrictness::AnyOp);
-  auto collect = [&](bool usersOfDequantize, bool quantizes,
-                     bool dequantizes) {
+  auto collect = [&](bool usersOfDequantize, bool quantizes, bool dequantizes) {
     SmallVector<Operation *> ops;
     DenseSet<Operation *> seen;
     root->walk([&](Operation *op) {

@@ -713,8 +713,8 @@ FailureOr<Emit> planAvgPool(tosa::AvgPool2dOp op, QuantizeOp quantize,
   std::optional<OutputRescale> output;
   if (refine || quantize.getQtype() != input->qtype) {
     FailureOr<OutputRescale> plan = planOutputRescale(
-        quantize, poolParams, refine ? i16 : elementOf(input->stored),
-        rounding, whyNot);
+        quantize, poolParams, refine ? i16 : elementOf(input->stored), rounding,
+        whyNot);
     if (failed(plan))
       return failure();
     output = *plan;

@@ -70,8 +70,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   MLIRContext context(registry(), MLIRContext::Threading::DISABLED);
   std::string diagnostics;
   ScopedDiagnosticHandler collectDiagnostics(&context, [&](Diagnostic &diag) {
-    llvm::raw_string_ostream(diagnostics) << diag.getLocation() << ": "
-                                          << diag << "\n";
+    llvm::raw_string_ostream(diagnostics)
+        << diag.getLocation() << ": " << diag << "\n";
     return success();
   });
 
