@@ -53,3 +53,16 @@ func.func @per_axis_slice_hoist(%x: tensor<2x4xf32>) -> tensor<2x2xi8> {
   %q = qtosa.quantize %s as !quant.uniform<i8:f32:1, {0.5, 0.25}> : tensor<2x2xf32> -> tensor<2x2xi8>
   return %q : tensor<2x2xi8>
 }
+
+// -----
+
+// Found by qtosa-fuzz: TOSA's verifier accepts a tile whose result is not
+// its input times its multiples; per-axis parameters carried through it
+// would not fit the result (the pass left an invalid dequantize behind).
+func.func @tile_shape_not_from_multiples(%x: tensor<1x2xi8>) -> tensor<2x2xf32> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32:0, {0.375:-17}> : tensor<1x2xi8> -> tensor<1x2xf32>
+  %m = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-remark @+1 {{'tosa.tile' stays in float: its per-axis parameters would not fit its result 'tensor<2x2xf32>' (1 scales for dimension 0 of size 2)}}
+  %t = tosa.tile %d, %m : (tensor<1x2xf32>, !tosa.shape<2>) -> tensor<2x2xf32>
+  return %t : tensor<2x2xf32>
+}

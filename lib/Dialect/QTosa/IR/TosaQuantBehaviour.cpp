@@ -360,6 +360,11 @@ Result backwardAxis(tosa::TileOp op, PerAxis type, unsigned,
   int64_t inputSize = shapeOf(op.getInput1())[axis];
   if (inputSize == static_cast<int64_t>(type.getScales().size()))
     return quant::QuantizedType(type);
+  if (ShapedType::isDynamic(inputSize) ||
+      inputSize > static_cast<int64_t>(type.getScales().size()))
+    return fail(whyNot, "the tile's input is not a whole part of its result "
+                        "along per-axis dimension " +
+                            Twine(axis));
   // Each copy must carry the parameters of the first.
   ArrayRef<double> scales = type.getScales();
   ArrayRef<int64_t> zeroPoints = type.getZeroPoints();
@@ -492,6 +497,33 @@ QuantBehaviour behaviourOf(tosa::ResizeOp op, QuantBehaviour classBehaviour) {
              : QuantBehaviour::Independent;
 }
 
+/// TOSA's verifiers do not tie every result shape to the attributes (a tile
+/// whose result is not its input times its multiples verifies), and the
+/// rules above follow the attributes; parameters that would not fit the
+/// value they are for are refused rather than built.
+Result fitTo(Result type, Value value, StringRef role, std::string &whyNot) {
+  if (failed(type))
+    return type;
+  auto perAxis = dyn_cast<PerAxis>(*type);
+  auto shaped = dyn_cast<RankedTensorType>(value.getType());
+  if (!perAxis || !shaped)
+    return type;
+  int64_t axis = perAxis.getQuantizedDimension();
+  int64_t count = static_cast<int64_t>(perAxis.getScales().size());
+  if (axis < shaped.getRank() &&
+      (shaped.isDynamicDim(axis) || shaped.getDimSize(axis) == count))
+    return type;
+  std::string reason;
+  llvm::raw_string_ostream os(reason);
+  os << "its per-axis parameters would not fit its ";
+  os << role << " '" << shaped
+     << "' (" << count << " scales for dimension " << axis;
+  if (axis < shaped.getRank())
+    os << " of size " << shaped.getDimSize(axis);
+  os << ")";
+  return fail(whyNot, os.str());
+}
+
 template <typename OpTy, QuantBehaviour Behaviour>
 struct ValueModel
     : QuantBehaviourOpInterface::ExternalModel<ValueModel<OpTy, Behaviour>,
@@ -515,7 +547,8 @@ struct ValueModel
     if (failed(shared))
       return failure();
     if (auto perAxis = dyn_cast<PerAxis>(*shared))
-      return forwardAxis(cast<OpTy>(op), perAxis, whyNot);
+      return fitTo(forwardAxis(cast<OpTy>(op), perAxis, whyNot),
+                   op->getResult(0), "result", whyNot);
     return shared;
   }
 
@@ -524,7 +557,8 @@ struct ValueModel
     if (isa<quant::UniformQuantizedSubChannelType>(resultType))
       return fail(whyNot, "sub-channel parameters do not follow data movement");
     if (auto perAxis = dyn_cast<PerAxis>(resultType))
-      return backwardAxis(cast<OpTy>(op), perAxis, index, whyNot);
+      return fitTo(backwardAxis(cast<OpTy>(op), perAxis, index, whyNot),
+                   op->getOperand(index), "operand", whyNot);
     return resultType;
   }
 };
@@ -563,8 +597,9 @@ struct ConcatModel
       llvm::append_range(scales, perAxis.getScales());
       llvm::append_range(zeroPoints, perAxis.getZeroPoints());
     }
-    return quant::QuantizedType(
-        rebuild(first, first.getQuantizedDimension(), scales, zeroPoints));
+    return fitTo(quant::QuantizedType(rebuild(
+                     first, first.getQuantizedDimension(), scales, zeroPoints)),
+                 op->getResult(0), "result", whyNot);
   }
 
   Result getOperandQuantType(Operation *op, quant::QuantizedType resultType,
@@ -582,6 +617,9 @@ struct ConcatModel
     int64_t length = shapeOf(op->getOperand(index))[axis];
     if (ShapedType::isDynamic(length) || offset < 0)
       return fail(whyNot, "the concatenated sizes are dynamic");
+    if (offset + length > static_cast<int64_t>(perAxis.getScales().size()))
+      return fail(whyNot, "its inputs are longer along the per-axis "
+                          "dimension than its result");
     return quant::QuantizedType(
         rebuild(perAxis, axis, perAxis.getScales().slice(offset, length),
                 perAxis.getZeroPoints().slice(offset, length)));
