@@ -197,6 +197,28 @@ struct OutputRescale {
   std::optional<std::pair<int64_t, int64_t>> clamp;
 };
 
+/// What tosa.rescale reads: 8, 16, 32 or 48 bits, with a nonzero zero
+/// point only on 8 bits (its verifier rejects anything else).
+LogicalResult checkRescaleInput(unsigned width, int64_t zeroPoint,
+                                std::string &whyNot) {
+  if (width != 8 && width != 16 && width != 32 && width != 48) {
+    whyNot = llvm::formatv("the input has {0}-bit storage; tosa.rescale "
+                           "reads 8, 16, 32 or 48 bits",
+                           width)
+                 .str();
+    return failure();
+  }
+  if (width != 8 && zeroPoint != 0) {
+    whyNot = llvm::formatv("the input has {0}-bit storage with zero point "
+                           "{1}; tosa.rescale takes a nonzero zero point "
+                           "only on 8-bit values",
+                           width, zeroPoint)
+                 .str();
+    return failure();
+  }
+  return success();
+}
+
 /// Plans the rescale of values whose real value is `(v - inputZp) *
 /// inputScale(c)` to the parameters of `quantize`.
 FailureOr<OutputRescale>
@@ -233,6 +255,16 @@ planOutputRescale(QuantizeOp quantize, const ChannelParams &input,
     whyNot = llvm::formatv("the output has {0}-bit storage; tosa.rescale "
                            "produces 8, 16 or 32 bits",
                            output->width)
+                 .str();
+    return failure();
+  }
+  if (failed(checkRescaleInput(inputWidth, input.zeroPoint, whyNot)))
+    return failure();
+  if (output->width != 8 && output->zeroPoint != 0) {
+    whyNot = llvm::formatv("the output has {0}-bit storage with zero point "
+                           "{1}; tosa.rescale takes a nonzero zero point "
+                           "only on 8-bit values",
+                           output->width, output->zeroPoint)
                  .str();
     return failure();
   }
@@ -301,6 +333,8 @@ ChannelParams accumulatorParams(SmallVector<double> scales) {
 FailureOr<RescaleSpec> planWidenToI32(const ChannelParams &params,
                                       double factor, RescaleRounding rounding,
                                       std::string &whyNot) {
+  if (failed(checkRescaleInput(params.width, params.zeroPoint, whyNot)))
+    return failure();
   RescaleSpec spec;
   spec.doubleRound = rounding == RescaleRounding::Double;
   std::optional<RescaleFactor> encoded = computeRescaleFactor(factor, true);

@@ -74,6 +74,27 @@ func.func @requantize_off_innermost(%x: tensor<2x3xi8>) -> tensor<2x3xi8> {
 
 // -----
 
+// Found by qtosa-fuzz: tosa.rescale takes a nonzero zero point only on 8-bit
+// values, and reads 8, 16, 32 or 48 bits; these were emitted anyway, and
+// the rescale's verifier rejected the pass's output.
+func.func @requantize_6_bit_input(%x: tensor<4xi6>) -> tensor<4xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i6:f32, 0.04:3> : tensor<4xi6> -> tensor<4xf32>
+  // expected-remark @below {{requantize stays as qtosa ops: the input has 6-bit storage; tosa.rescale reads 8, 16, 32 or 48 bits}}
+  %q = qtosa.quantize %d as !quant.uniform<i8:f32, 0.041:3> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
+func.func @requantize_16_bit_output_zero_point(%x: tensor<4xi8>) -> tensor<4xi16> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.04:3> : tensor<4xi8> -> tensor<4xf32>
+  // expected-remark @below {{requantize stays as qtosa ops: the output has 16-bit storage with zero point 5; tosa.rescale takes a nonzero zero point only on 8-bit values}}
+  %q = qtosa.quantize %d as !quant.uniform<i16:f32, 0.001:5> : tensor<4xf32> -> tensor<4xi16>
+  return %q : tensor<4xi16>
+}
+
+// -----
+
 func.func @bias_overflow(%x: tensor<1x1x1x1xi8>) -> tensor<1x1x1x1xi8> {
   %xd = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.001> : tensor<1x1x1x1xi8> -> tensor<1x1x1x1xf32>
   %w = "tosa.const"() {values = dense<1> : tensor<1x1x1x1xi8>} : () -> tensor<1x1x1x1xi8>
