@@ -55,3 +55,17 @@ func.func @huge_tile() -> tensor<200000x200000xf32> {
   %t = tosa.tile %d, %m : (tensor<2x2xf32>, !tosa.shape<2>) -> tensor<200000x200000xf32>
   return %t : tensor<200000x200000xf32>
 }
+
+// -----
+
+// Found by qtosa-fuzz: TOSA's verifier accepts a slice that starts past
+// its input's end; the fold read outside the constant (AddressSanitizer).
+func.func @slice_outside_input() -> tensor<1x3xf32> {
+  %c = "tosa.const"() {values = dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>} : () -> tensor<2x3xi8>
+  %d = qtosa.dequantize %c as !quant.uniform<i8:f32:1, {0.1, 0.2, 0.3}> : tensor<2x3xi8> -> tensor<2x3xf32>
+  %start = tosa.const_shape {values = dense<[2, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %size = tosa.const_shape {values = dense<[1, 3]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-remark @+1 {{quantized constant not folded into 'tosa.slice': the slice reads outside its input}}
+  %s = tosa.slice %d, %start, %size : (tensor<2x3xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x3xf32>
+  return %s : tensor<1x3xf32>
+}

@@ -32,8 +32,9 @@ SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
 
 /// Builds a tensor of `type` whose element at each index comes from
 /// `source(index)`: the element of input `first` at linear position `second`,
-/// or a pad value when `first` is -1.
-DenseElementsAttr
+/// or a pad value when `first` is -1. Fails rather than read past an input
+/// (the callers check what TOSA's verifiers leave open; this is the net).
+FailureOr<DenseElementsAttr>
 gatherElements(RankedTensorType type, ArrayRef<SmallVector<APInt>> inputs,
                function_ref<std::pair<int, int64_t>(ArrayRef<int64_t>)> source,
                function_ref<APInt(ArrayRef<int64_t>)> padValue) {
@@ -46,6 +47,9 @@ gatherElements(RankedTensorType type, ArrayRef<SmallVector<APInt>> inputs,
     for (size_t d = 0; d < shape.size(); ++d)
       index[d] = (linear / strides[d]) % shape[d];
     auto [input, position] = source(index);
+    if (input >= 0 && (position < 0 ||
+                       position >= static_cast<int64_t>(inputs[input].size())))
+      return failure();
     values.push_back(input < 0 ? padValue(index) : inputs[input][position]);
   }
   return DenseElementsAttr::get(type, values);
@@ -119,6 +123,13 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
             getConstantShape(slice.getStart());
         if (!start)
           return fail("the slice start is not constant");
+        // TOSA's verifier does not bound every slice by its input.
+        ArrayRef<int64_t> outShape = resultType.getShape();
+        if (start->size() != inShape.size() || outShape.size() != inShape.size())
+          return fail("the slice start does not match its input's rank");
+        for (size_t d = 0; d < inShape.size(); ++d)
+          if ((*start)[d] < 0 || (*start)[d] + outShape[d] > inShape[d])
+            return fail("the slice reads outside its input");
         return gatherElements(
             resultType, values,
             [&](ArrayRef<int64_t> index) {
