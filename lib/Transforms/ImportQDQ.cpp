@@ -33,8 +33,6 @@ namespace mlir::qtosa {
 using namespace mlir;
 using namespace mlir::qtosa;
 
-static constexpr llvm::StringLiteral kQTypeAttrName = "qtosa.qtype";
-
 static quant::QuantizedType getQuantElementType(Type type) {
   if (auto shaped = dyn_cast<ShapedType>(type))
     return dyn_cast<quant::QuantizedType>(shaped.getElementType());

@@ -23,8 +23,6 @@ using namespace mlir::qtosa;
 
 namespace {
 
-constexpr StringLiteral kQTypeAttr = "qtosa.qtype";
-
 /// The parameters shared by every user of `arg` when all of them are
 /// quantizes with the same parameters.
 QuantizeOp getSoleQuantization(BlockArgument arg) {
@@ -68,7 +66,7 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
     argTypes[arg.getArgNumber()] = quantize.getType();
     for (Operation *user : llvm::to_vector(arg.getUsers()))
       rewriter.replaceOp(user, arg);
-    func.setArgAttr(arg.getArgNumber(), kQTypeAttr, TypeAttr::get(qtype));
+    func.setArgAttr(arg.getArgNumber(), kQTypeAttrName, TypeAttr::get(qtype));
     moved.arguments[arg.getArgNumber()] = qtype;
   }
 
@@ -96,7 +94,7 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
       if (dequantize->use_empty())
         rewriter.eraseOp(dequantize);
     }
-    func.setResultAttr(index, kQTypeAttr, TypeAttr::get(qtype));
+    func.setResultAttr(index, kQTypeAttrName, TypeAttr::get(qtype));
     moved.results[index] = qtype;
   }
   func.setFunctionType(

@@ -8,6 +8,10 @@
 #include "qtosa/Dialect/QTosa/IR/QTosaOpsDialect.h.inc"
 
 namespace mlir::qtosa {
+/// The argument and result attribute that keeps the quantization parameters
+/// of a function boundary whose values are now stored integers.
+inline constexpr llvm::StringLiteral kQTypeAttrName = "qtosa.qtype";
+
 /// True when `root` or an op nested in it belongs to the qtosa dialect. The
 /// passes that only rewrite around qtosa ops check it first, so that integer
 /// TOSA other tools wrote is never touched by their folding.
