@@ -328,11 +328,12 @@ ChannelParams accumulatorParams(SmallVector<double> scales) {
   return params;
 }
 
-/// Rescales a stored value to i32 without its zero point, at `factor` times
-/// its own scale.
-FailureOr<RescaleSpec> planWidenToI32(const ChannelParams &params,
-                                      double factor, RescaleRounding rounding,
-                                      std::string &whyNot) {
+/// Rescales a stored value to a wider integer (the caller's rescale result
+/// type: i32 for arithmetic, i16 for a refined pool) without its zero point,
+/// at `factor` times its own scale.
+FailureOr<RescaleSpec> planWiden(const ChannelParams &params, double factor,
+                                 RescaleRounding rounding,
+                                 std::string &whyNot) {
   if (failed(checkRescaleInput(params.width, params.zeroPoint, whyNot)))
     return failure();
   RescaleSpec spec;
@@ -680,11 +681,11 @@ FailureOr<Emit> planElementwiseI32(Operation *op, QuantizeOp quantize,
     rhsFactor = rhs->params.scale(0) / accScale;
   }
   FailureOr<RescaleSpec> lhsSpec =
-      planWidenToI32(lhs->params, lhsFactor, rounding, whyNot);
+      planWiden(lhs->params, lhsFactor, rounding, whyNot);
   if (failed(lhsSpec))
     return failure();
   FailureOr<RescaleSpec> rhsSpec =
-      planWidenToI32(rhs->params, rhsFactor, rounding, whyNot);
+      planWiden(rhs->params, rhsFactor, rounding, whyNot);
   if (failed(rhsSpec))
     return failure();
   Type i32 = IntegerType::get(op->getContext(), 32);
@@ -738,7 +739,7 @@ FailureOr<Emit> planAvgPool(tosa::AvgPool2dOp op, QuantizeOp quantize,
   ChannelParams poolParams = input->params;
   if (refine) {
     FailureOr<RescaleSpec> spec =
-        planWidenToI32(input->params, 128.0, rounding, whyNot);
+        planWiden(input->params, 128.0, rounding, whyNot);
     if (failed(spec))
       return failure();
     widen = *spec;
@@ -786,7 +787,7 @@ FailureOr<Emit> planReduceSum(tosa::ReduceSumOp op, QuantizeOp quantize,
     return failure();
   }
   FailureOr<RescaleSpec> widen =
-      planWidenToI32(input->params, 1.0, rounding, whyNot);
+      planWiden(input->params, 1.0, rounding, whyNot);
   if (failed(widen))
     return failure();
   Type i32 = IntegerType::get(op->getContext(), 32);
