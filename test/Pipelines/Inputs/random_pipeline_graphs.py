@@ -195,6 +195,18 @@ class Graph:
             return out, shape, spec.with_axis(axis, reversed(range(shape[axis])))
         return out, shape, spec
 
+    def mirror(self, val, shape, spec):
+        """A second operand for a binary step: `val` reversed along a random
+        axis that is not the channel axis, so it carries `val`'s spec; None
+        when every axis is the channel axis."""
+        axes = [a for a in range(len(shape)) if a != spec.axis]
+        if not axes:
+            return None
+        other = self.value()
+        self.emit("%s = tosa.reverse %s {axis = %d : i32} : (%s) -> %s"
+                  % (other, val, self.rng.choice(axes), tensor(shape), tensor(shape)))
+        return other
+
     def tile(self, val, shape, spec):
         if size_of(shape) > 40:
             return None
@@ -213,14 +225,7 @@ class Graph:
         if size_of(shape) > 40:
             return None
         axis = self.rng.randrange(len(shape))
-        # The second operand mirrors the input along a non-channel axis, so
-        # it carries the input's spec.
-        mirror_axes = [a for a in range(len(shape)) if a != spec.axis]
-        other = val
-        if mirror_axes:
-            other = self.value()
-            self.emit("%s = tosa.reverse %s {axis = %d : i32} : (%s) -> %s"
-                      % (other, val, self.rng.choice(mirror_axes), tensor(shape), tensor(shape)))
+        other = self.mirror(val, shape, spec) or val
         new = list(shape)
         new[axis] *= 2
         out = self.value()
@@ -274,14 +279,9 @@ class Graph:
         return out, shape, spec
 
     def maximum(self, val, shape, spec):
-        # The other operand mirrors the input along an axis that is not the
-        # channel axis, so it keeps the input's spec.
-        axes = [a for a in range(len(shape)) if a != spec.axis]
-        if not axes:
+        other = self.mirror(val, shape, spec)
+        if other is None:
             return None
-        other = self.value()
-        self.emit("%s = tosa.reverse %s {axis = %d : i32} : (%s) -> %s"
-                  % (other, val, self.rng.choice(axes), tensor(shape), tensor(shape)))
         out = self.value()
         self.emit("%s = tosa.maximum %s, %s : (%s, %s) -> %s"
                   % (out, val, other, tensor(shape), tensor(shape), tensor(shape)))
