@@ -46,8 +46,8 @@ struct Rule {
 
 /// The rules of one operator ("*" for the rules on every op).
 struct OperatorRules {
-  const char *opName;
-  const char *title;
+  StringRef opName;
+  StringRef title;
   std::vector<Rule> rules;
 };
 
@@ -60,8 +60,11 @@ std::string typeString(Type type) {
   return text;
 }
 
-/// `what` is `value`; nullopt when it lies in [lo, hi].
-Verdict inRange(StringRef what, int64_t value, int64_t lo, int64_t hi) {
+/// `what` is `value`; nullopt when it lies in [lo, hi]. `what` may be a
+/// formatv object: it is formatted only for a broken rule, and the rank rule
+/// runs on every tensor of every op the partitioner looks at.
+template <typename What>
+Verdict inRange(const What &what, int64_t value, int64_t lo, int64_t hi) {
   if (value > hi)
     return llvm::formatv("{0} {1} exceeds {2}", what, value, hi).str();
   if (value < lo)
@@ -152,7 +155,7 @@ Verdict checkStatic(Operation *op, int64_t) {
 Verdict checkRank(Operation *op, int64_t limit) {
   return firstTensor(op, [&](StringRef kind, unsigned index,
                              TensorType type) -> Verdict {
-    return inRange(llvm::formatv("{0} #{1} has rank", kind, index).str(),
+    return inRange(llvm::formatv("{0} #{1} has rank", kind, index),
                    type.getRank(), 0, limit);
   });
 }
@@ -318,8 +321,7 @@ Verdict checkKernelHeight(Operation *op, int64_t limit) {
     return inRange("kernel height", g.kernelH, 1, limit);
   return inRange(llvm::formatv("dilated kernel height (kernel {0}, dilation "
                                "{1})",
-                               g.kernelH, g.dilationH)
-                     .str(),
+                               g.kernelH, g.dilationH),
                  dilatedHeight(g), 1, limit);
 }
 
@@ -788,8 +790,7 @@ Verdict checkTransposeNarrow(Operation *op, int64_t limit) {
   SmallVector<int64_t> sorted(shape);
   llvm::sort(sorted);
   return inRange(llvm::formatv("largest product of {0} of the {1} axes",
-                               rank - 2, rank)
-                     .str(),
+                               rank - 2, rank),
                  product(ArrayRef<int64_t>(sorted).drop_front(2)), 1, limit);
 }
 
@@ -1065,7 +1066,7 @@ mlir::qtosa::checkEthosULegality(Operation *op, EthosUTarget target) {
   // The rules on every op come first: the per-op checks read static,
   // integer shapes.
   for (const OperatorRules &entry : rulesOf(target))
-    if (StringRef(entry.opName) == "*")
+    if (entry.opName == "*")
       if (auto violation = firstBroken(op, target, entry))
         return violation;
   for (const OperatorRules &entry : rulesOf(target))
@@ -1078,7 +1079,7 @@ void mlir::qtosa::printEthosURules(raw_ostream &os, EthosUTarget target) {
   os << "## " << stringifyEthosUTarget(target) << "\n\n"
      << "| Rule | Operator | Constraint |\n|---|---|---|\n";
   for (const OperatorRules &entry : rulesOf(target)) {
-    StringRef op = StringRef(entry.opName) == "*" ? "every op" : entry.opName;
+    StringRef op = entry.opName == "*" ? "every op" : entry.opName;
     for (const Rule &rule : entry.rules)
       os << "| `" << rulePrefix(target) << "." << entry.title << "." << rule.id
          << "` | " << (op == "every op" ? op.str() : "`" + op.str() + "`")
