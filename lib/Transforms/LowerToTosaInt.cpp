@@ -25,11 +25,49 @@ using namespace mlir::qtosa;
 namespace {
 
 /// Remembers erased ops so that a list collected before rewriting can skip
-/// them.
-struct ErasedOps : RewriterBase::Listener {
+/// them, and the constants the lowering makes.
+struct LoweringListener : RewriterBase::Listener {
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override {
+    if (!previous.isSet())
+      if (auto constant = dyn_cast<tosa::ConstOp>(op))
+        created.push_back(constant);
+  }
   void notifyOperationErased(Operation *op) override { erased.insert(op); }
   DenseSet<Operation *> erased;
+  SmallVector<tosa::ConstOp> created;
 };
+
+/// Leaves one of the lowering's constants per value and type in each block,
+/// at the top of the block in the order they were made. Every rescale reads
+/// four constants, most of them zero points and shifts that repeat;
+/// unshared they were most of the lowered IR's ops. Sharing stays inside a
+/// block: TOSA's control-flow regions may not read values from above. The
+/// function's own constants are left where they are.
+void shareCreatedConstants(ArrayRef<tosa::ConstOp> created,
+                           const DenseSet<Operation *> &erased,
+                           RewriterBase &rewriter) {
+  DenseMap<std::tuple<Block *, Attribute, Type>, tosa::ConstOp> kept;
+  // The last constant placed at the top of each block.
+  DenseMap<Block *, Operation *> lastPlaced;
+  for (tosa::ConstOp constant : created) {
+    if (erased.contains(constant))
+      continue;
+    Block *block = constant->getBlock();
+    auto [it, inserted] = kept.try_emplace(
+        {block, constant.getValuesAttr(), constant.getType()}, constant);
+    if (!inserted) {
+      rewriter.replaceOp(constant, it->second);
+      continue;
+    }
+    Operation *&last = lastPlaced[block];
+    if (last)
+      rewriter.moveOpAfter(constant, last);
+    else
+      rewriter.moveOpBefore(constant, block, block->begin());
+    last = constant;
+  }
+}
 
 struct LowerToTosaIntPass
     : qtosa::impl::LowerToTosaIntPassBase<LowerToTosaIntPass> {
@@ -41,13 +79,14 @@ struct LowerToTosaIntPass
 
 void LowerToTosaIntPass::runOnOperation() {
   func::FuncOp func = getOperation();
-  ErasedOps erased;
-  IRRewriter rewriter(&getContext(), &erased);
+  LoweringListener listener;
+  IRRewriter rewriter(&getContext(), &listener);
   SmallVector<QuantizeOp> quantizes;
   func.walk([&](QuantizeOp quantize) { quantizes.push_back(quantize); });
   for (QuantizeOp quantize : quantizes)
-    if (!erased.erased.contains(quantize))
+    if (!listener.erased.contains(quantize))
       (void)lowerQuantizedGroup(rewriter, quantize, rounding);
+  shareCreatedConstants(listener.created, listener.erased, rewriter);
 
   // Each float TOSA op still between a dequantize and a quantize, and each
   // requantize left as qtosa ops, is explained once.

@@ -140,12 +140,12 @@ func.func @abs_table(%x: tensor<8xi8>) -> tensor<8xi8> {
 // included, so the rescale's zero points are 0.
 // CHECK-LABEL: func.func @abs_table_i16(
 // CHECK-SAME: %[[X:.*]]: tensor<8xi16>
-// CHECK: %[[T:.*]] = "tosa.const"() <{values = dense<"0xFF7F807F007F{{[0-9A-F]*}}800000008000{{[0-9A-F]*}}007F807FFF7F"> : tensor<513xi16>}>
-// CHECK: %[[I:.*]] = tosa.table %[[X]], %[[T]] : (tensor<8xi16>, tensor<513xi16>) -> tensor<8xi32>
+// CHECK-DAG: %[[T:.*]] = "tosa.const"() <{values = dense<"0xFF7F807F007F{{[0-9A-F]*}}800000008000{{[0-9A-F]*}}007F807FFF7F"> : tensor<513xi16>}>
 // CHECK-DAG: %[[M:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
 // CHECK-DAG: %[[S:.*]] = "tosa.const"() <{values = dense<37> : tensor<1xi8>}>
 // CHECK-DAG: %[[IZP:.*]] = "tosa.const"() <{values = dense<0> : tensor<1xi32>}>
 // CHECK-DAG: %[[OZP:.*]] = "tosa.const"() <{values = dense<0> : tensor<1xi16>}>
+// CHECK: %[[I:.*]] = tosa.table %[[X]], %[[T]] : (tensor<8xi16>, tensor<513xi16>) -> tensor<8xi32>
 // CHECK: %[[R:.*]] = tosa.rescale %[[I]], %[[M]], %[[S]], %[[IZP]], %[[OZP]] {{{.*}}rounding_mode = SINGLE_ROUND, scale32 = true} : (tensor<8xi32>, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi16>) -> tensor<8xi16>
 // CHECK: return %[[R]]
 // DOUBLE-LABEL: func.func @abs_table_i16(
@@ -195,4 +195,64 @@ func.func private @internal(%x: tensor<4xf32>) -> tensor<4xf32> {
   %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xf32> -> tensor<4xi8>
   %d = qtosa.dequantize %q as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
   return %d : tensor<4xf32>
+}
+
+// -----
+
+// The constants the lowering creates are shared: one op per value and type,
+// at the top of the function in the order they were made, so two requantizes
+// with the same parameters read the same four. The function's own constant
+// stays where it is and is not merged with an equal one the lowering made.
+// CHECK-LABEL: func.func @shared_constants(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4xi8>, %[[Y:[^:]*]]: tensor<4xi8>
+// CHECK-NEXT: %[[M:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
+// CHECK-NEXT: %[[S:.*]] = "tosa.const"() <{values = dense<29> : tensor<1xi8>}>
+// CHECK-NEXT: %[[IZP:.*]] = "tosa.const"() <{values = dense<3> : tensor<1xi8>}>
+// CHECK-NEXT: %[[OZP:.*]] = "tosa.const"() <{values = dense<-1> : tensor<1xi8>}>
+// CHECK-NEXT: %[[OWN:.*]] = "tosa.const"() <{values = dense<3> : tensor<1xi8>}>
+// CHECK-NEXT: %[[R1:.*]] = tosa.rescale %[[X]], %[[M]], %[[S]], %[[IZP]], %[[OZP]]
+// CHECK-NEXT: %[[R2:.*]] = tosa.rescale %[[Y]], %[[M]], %[[S]], %[[IZP]], %[[OZP]]
+// CHECK-NEXT: return %[[R1]], %[[R2]], %[[OWN]]
+func.func @shared_constants(%x: tensor<4xi8>, %y: tensor<4xi8>) -> (tensor<4xi8>, tensor<4xi8>, tensor<1xi8>) {
+  %own = "tosa.const"() {values = dense<3> : tensor<1xi8>} : () -> tensor<1xi8>
+  %dx = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+  %qx = qtosa.quantize %dx as !quant.uniform<i8:f32, 0.25:-1> : tensor<4xf32> -> tensor<4xi8>
+  %dy = qtosa.dequantize %y as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+  %qy = qtosa.quantize %dy as !quant.uniform<i8:f32, 0.25:-1> : tensor<4xf32> -> tensor<4xi8>
+  return %qx, %qy, %own : tensor<4xi8>, tensor<4xi8>, tensor<1xi8>
+}
+
+// -----
+
+// Sharing stays inside a block: each branch of a cond_if gets its own
+// constants, since TOSA requires its regions isolated from above (what
+// `tosa-validate{strict-op-spec-alignment}` checks).
+// CHECK-LABEL: func.func @shared_constants_per_branch(
+// CHECK-NEXT: tosa.cond_if
+// CHECK-NEXT: ^bb0(%[[A:.*]]: tensor<4xi8>):
+// CHECK-NEXT: %[[M:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
+// CHECK-NEXT: %[[S:.*]] = "tosa.const"() <{values = dense<29> : tensor<1xi8>}>
+// CHECK-NEXT: %[[IZP:.*]] = "tosa.const"() <{values = dense<3> : tensor<1xi8>}>
+// CHECK-NEXT: %[[OZP:.*]] = "tosa.const"() <{values = dense<-1> : tensor<1xi8>}>
+// CHECK-NEXT: tosa.rescale %[[A]], %[[M]], %[[S]], %[[IZP]], %[[OZP]]
+// CHECK: } else {
+// CHECK-NEXT: ^bb0(%[[B:.*]]: tensor<4xi8>):
+// CHECK-NEXT: %[[M2:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
+// CHECK-NEXT: %[[S2:.*]] = "tosa.const"() <{values = dense<29> : tensor<1xi8>}>
+// CHECK-NEXT: %[[IZP2:.*]] = "tosa.const"() <{values = dense<3> : tensor<1xi8>}>
+// CHECK-NEXT: %[[OZP2:.*]] = "tosa.const"() <{values = dense<-1> : tensor<1xi8>}>
+// CHECK-NEXT: tosa.rescale %[[B]], %[[M2]], %[[S2]], %[[IZP2]], %[[OZP2]]
+func.func @shared_constants_per_branch(%c: tensor<i1>, %x: tensor<4xi8>) -> tensor<4xi8> {
+  %r = tosa.cond_if %c (%a = %x) : tensor<i1> (tensor<4xi8>) -> tensor<4xi8> {
+  ^bb0(%a0: tensor<4xi8>):
+    %d = qtosa.dequantize %a0 as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+    %q = qtosa.quantize %d as !quant.uniform<i8:f32, 0.25:-1> : tensor<4xf32> -> tensor<4xi8>
+    tosa.yield %q : tensor<4xi8>
+  } else {
+  ^bb0(%a1: tensor<4xi8>):
+    %d = qtosa.dequantize %a1 as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+    %q = qtosa.quantize %d as !quant.uniform<i8:f32, 0.25:-1> : tensor<4xf32> -> tensor<4xi8>
+    tosa.yield %q : tensor<4xi8>
+  }
+  return %r : tensor<4xi8>
 }
