@@ -39,13 +39,14 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# (name in the CSV, pass pipeline, -mlir-timing name, stage it reads)
+# (name in the CSV, pass pipeline as qtosa-ethosu-pipeline runs it, -mlir-timing
+# name, stage it reads)
 PASSES = [
     ("import-qdq", "builtin.module(qtosa-import-qdq)", "ImportQDQPass", "input"),
     ("fold-quantized-constants", "builtin.module(func.func(qtosa-fold-quantized-constants))",
      "FoldQuantizedConstantsPass", "imported"),
     ("share-qspecs", "builtin.module(func.func(qtosa-share-qspecs))", "ShareQSpecsPass", "imported"),
-    ("canonicalize", "builtin.module(func.func(qtosa-canonicalize))", "QuantizedCanonicalizePass", "shared"),
+    ("canonicalize", "builtin.module(func.func(qtosa-canonicalize{region-simplify=disabled}))", "QuantizedCanonicalizePass", "shared"),
     ("lower-to-tosa-int", "builtin.module(func.func(qtosa-lower-to-tosa-int))", "LowerToTosaIntPass",
      "canonicalized"),
     ("ethosu-partition", "builtin.module(qtosa-ethosu-partition)", "EthosUPartitionPass", "lowered"),
@@ -56,7 +57,7 @@ PASSES = [
 STAGES = [
     ("imported", "input", "builtin.module(qtosa-import-qdq)"),
     ("shared", "imported", "builtin.module(func.func(qtosa-share-qspecs))"),
-    ("canonicalized", "shared", "builtin.module(func.func(qtosa-canonicalize))"),
+    ("canonicalized", "shared", "builtin.module(func.func(qtosa-canonicalize{region-simplify=disabled}))"),
     ("lowered", "canonicalized", "builtin.module(func.func(qtosa-lower-to-tosa-int))"),
     ("partitioned", "lowered", "builtin.module(qtosa-ethosu-partition)"),
 ]

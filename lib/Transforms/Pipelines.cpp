@@ -41,7 +41,9 @@ void mlir::qtosa::buildQuantizedLoweringStages(
     OpPassManager &pm, const LowerPipelineOptions &options) {
   pm.addPass(createImportQDQPass());
   pm.addNestedPass<func::FuncOp>(createShareQSpecsPass());
-  pm.addNestedPass<func::FuncOp>(createQuantizedCanonicalizePass());
+  QuantizedCanonicalizePassOptions canonicalize;
+  canonicalize.regionSimplifyLevel = GreedySimplifyRegionLevel::Disabled;
+  pm.addNestedPass<func::FuncOp>(createQuantizedCanonicalizePass(canonicalize));
   LowerToTosaIntPassOptions lowerOptions;
   lowerOptions.rounding = options.rounding;
   pm.addNestedPass<func::FuncOp>(createLowerToTosaIntPass(lowerOptions));

@@ -6,7 +6,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_QUANTIZEDCANONICALIZEPASS
@@ -20,6 +19,8 @@ namespace {
 
 struct QuantizedCanonicalizePass
     : qtosa::impl::QuantizedCanonicalizePassBase<QuantizedCanonicalizePass> {
+  using QuantizedCanonicalizePassBase::QuantizedCanonicalizePassBase;
+
   LogicalResult initialize(MLIRContext *context) override {
     RewritePatternSet owned(context);
     for (Dialect *dialect : context->getLoadedDialects())
@@ -37,7 +38,9 @@ struct QuantizedCanonicalizePass
       return;
     }
     // Like --canonicalize, a run that does not converge is not an error.
-    (void)applyPatternsGreedily(func, patterns);
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(regionSimplifyLevel);
+    (void)applyPatternsGreedily(func, patterns, config);
   }
 
   FrozenRewritePatternSet patterns;

@@ -4,6 +4,7 @@
 #define QTOSA_TRANSFORMS_PASSES_H
 
 #include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 
 #include <string>
