@@ -234,7 +234,10 @@ def count_instructions(job):
     """Instructions executed inside one pass's runOnOperation (callgrind)."""
     qtosa_opt, path, pipeline, timing_name = job
     argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-            "--toggle-collect=*%s::runOnOperation*" % timing_name,
+            # Collection toggles on entering any function the pattern
+            # matches; a trailing * would also match the lambdas inside
+            # runOnOperation and turn counting off within them.
+            "--toggle-collect=*%s::runOnOperation()" % timing_name,
             qtosa_opt, path, "--pass-pipeline=" + pipeline, "-o", "/dev/null",
             "--mlir-disable-threading"]
     proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
