@@ -483,11 +483,8 @@ static std::string describeLevelViolation(Type type, unsigned maxRank) {
     element = qtype.getStorageType();
   if (!element.isIntOrFloat())
     return "";
-  // The element count of an absurd shape overflows int64 (getNumElements
-  // would be undefined); a double is exact far past the limit.
-  double bytes = std::ceil(element.getIntOrFloatBitWidth() / 8.0);
-  for (int64_t size : tensor.getShape())
-    bytes *= static_cast<double>(size);
+  double bytes = std::ceil(element.getIntOrFloatBitWidth() / 8.0) *
+                 countElements(tensor.getShape());
   constexpr double kMaxBytes = 2147483647.0; // (1 << MAX_LOG2_SIZE) - 1
   if (bytes > kMaxBytes)
     return llvm::formatv("holds {0} bytes, more than the 2^31 - 1 TOSA 1.0 "

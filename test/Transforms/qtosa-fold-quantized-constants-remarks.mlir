@@ -58,6 +58,19 @@ func.func @huge_tile() -> tensor<200000x200000xf32> {
 
 // -----
 
+// 2^32 x 2^32 x 4 elements overflow int64 (ShapedType::getNumElements is
+// undefined there); the fold built an empty `dense<>` for that type.
+func.func @tile_element_count_past_int64() -> tensor<4294967296x4294967296x4xf32> {
+  %c = "tosa.const"() {values = dense<[[[1, 2, 3, 4]]]> : tensor<1x1x4xi8>} : () -> tensor<1x1x4xi8>
+  %d = qtosa.dequantize %c as !quant.uniform<i8:f32, 0.5> : tensor<1x1x4xi8> -> tensor<1x1x4xf32>
+  %m = tosa.const_shape {values = dense<[4294967296, 4294967296, 1]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  // expected-remark @+1 {{quantized constant not folded into 'tosa.tile': its result would have 73786976294838206464 elements; folds build at most 16777216}}
+  %t = tosa.tile %d, %m : (tensor<1x1x4xf32>, !tosa.shape<3>) -> tensor<4294967296x4294967296x4xf32>
+  return %t : tensor<4294967296x4294967296x4xf32>
+}
+
+// -----
+
 // Found by qtosa-fuzz: TOSA's verifier accepts a slice that starts past
 // its input's end; the fold read outside the constant (AddressSanitizer).
 func.func @slice_outside_input() -> tensor<1x3xf32> {

@@ -264,7 +264,8 @@ FailureOr<FoldPlan> planFold(Operation *op, bool force, std::string &whyNot) {
   }
   // Like upstream's constant folders: do not duplicate a shared constant
   // into a larger one unless asked to.
-  if (!force && !singleUse && resultType.getNumElements() > inputElements) {
+  double resultElements = countElements(resultType.getShape());
+  if (!force && !singleUse && resultElements > inputElements) {
     whyNot = "it would copy a shared constant into a larger one (force=true "
              "folds anyway)";
     return failure();
@@ -286,11 +287,11 @@ FailureOr<FoldPlan> planFold(Operation *op, bool force, std::string &whyNot) {
                     *resultQType};
   // Tile and pad can ask for any size; past this the fold's element-wise
   // build would exhaust memory or abort.
-  constexpr int64_t kMaxFoldedElements = int64_t(1) << 24;
-  if (resultType.getNumElements() > kMaxFoldedElements) {
-    whyNot = llvm::formatv("its result would have {0} elements; folds build "
-                           "at most {1}",
-                           resultType.getNumElements(), kMaxFoldedElements)
+  constexpr double kMaxFoldedElements = 1 << 24;
+  if (resultElements > kMaxFoldedElements) {
+    whyNot = llvm::formatv("its result would have {0:F0} elements; folds "
+                           "build at most {1:F0}",
+                           resultElements, kMaxFoldedElements)
                  .str();
     return failure();
   }

@@ -12,6 +12,17 @@ namespace mlir::qtosa {
 /// of a function boundary whose values are now stored integers.
 inline constexpr llvm::StringLiteral kQTypeAttrName = "qtosa.qtype";
 
+/// The number of elements of a static shape, as a double. Verifiers accept
+/// shapes whose element count overflows int64, where
+/// ShapedType::getNumElements() is undefined; a double is exact up to 2^53
+/// and orders correctly far past that, which is all a size limit needs.
+inline double countElements(ArrayRef<int64_t> shape) {
+  double count = 1;
+  for (int64_t size : shape)
+    count *= static_cast<double>(size);
+  return count;
+}
+
 /// True when `root` or an op nested in it belongs to the qtosa dialect. The
 /// passes that only rewrite around qtosa ops check it first, so that integer
 /// TOSA other tools wrote is never touched by their folding.
