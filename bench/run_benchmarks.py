@@ -13,6 +13,10 @@ separate processes:
              qtosa-ethosu-pipeline; the pass's own time comes from
              -mlir-timing, beside the process's
   pipeline   qtosa-opt running the full qtosa-ethosu-pipeline
+  upstream-* mlir-opt running an upstream pass that is linear by
+             construction (cse, canonicalize) on the input: its time ratio
+             between sizes is what the machine's caches alone make of a
+             larger graph
 Each is run --runs times, the commands of a size taking turns: the median
 wall time, the peak resident set size (the largest of the runs) and TOSA
 ops per second are reported. Writes
@@ -63,6 +67,15 @@ STAGES = [
 ]
 
 PIPELINE = "builtin.module(qtosa-ethosu-pipeline)"
+
+# Upstream passes that are linear by construction, run by mlir-opt on the
+# input: their time(largest)/time(largest / 10) is what this machine's
+# caches alone make of a tenfold larger graph, beside which the qtosa
+# passes' ratios are read. (name in the CSV, pass pipeline, -mlir-timing name)
+REFERENCES = [
+    ("upstream-cse", "builtin.module(func.func(cse))", "CSE"),
+    ("upstream-canonicalize", "builtin.module(func.func(canonicalize))", "Canonicalizer"),
+]
 
 GOAL_PIPELINE_OVER_FLOOR = 1.5
 GOAL_SCALING = 11.0
@@ -186,6 +199,9 @@ def main():
                                     "-o", "/dev/null"], timing_name))
         commands.append(("pipeline", [qtosa_opt, paths["input"], "--pass-pipeline=" + PIPELINE,
                                       "-o", "/dev/null"], None))
+        for name, pipeline, timing_name in REFERENCES:
+            commands.append((name, [args.mlir_opt, paths["input"], "--pass-pipeline=" + pipeline,
+                                    "-o", "/dev/null"], timing_name))
         results = measure(commands, args.runs)
         floor = results["floor"]
         for name, _, _ in commands:
@@ -326,6 +342,11 @@ def report_goals(rows, sizes):
         verdict(growth <= GOAL_SCALING,
                 "%-26s time(%d)/time(%d) = %.2f (%.4f s / %.4f s; goal <= %.0f)"
                 % (name, largest, small, growth, big["pass_s"], little["pass_s"], GOAL_SCALING))
+    for name, _, _ in REFERENCES:
+        big, little = by(rows, largest, name), by(rows, small, name)
+        growth = big["pass_s"] / max(little["pass_s"], 1e-6)
+        print("ref   %-26s time(%d)/time(%d) = %.2f (%.4f s / %.4f s; linear, for comparison)"
+              % (name, largest, small, growth, big["pass_s"], little["pass_s"]))
     return ok
 
 
@@ -347,6 +368,8 @@ def plot(rows, path):
                   for r in rows if r["command"] == command]
         style = {"floor": "k-", "parse": "k--", "pipeline": "r-"}.get(command, ":")
         label = command if command in ("floor", "parse", "pipeline") else command + " (pass only)"
+        if command.startswith("upstream-"):
+            style = "--"
         ax.plot([p[0] for p in points], [p[1] for p in points], style, marker="o", label=label)
     ax.set_xscale("log")
     ax.set_yscale("log")

@@ -7,6 +7,9 @@
 // RUN: FileCheck %s --input-file=%t.log
 // RUN: FileCheck %s --input-file=%t/results.csv --check-prefix=CSV
 // RUN: FileCheck %s --input-file=%t/timing-300.txt --check-prefix=TIMING
+// RUN: rm -rf %t.two && python3 %qtosa_src/bench/run_benchmarks.py --build-dir %qtosa_obj \
+// RUN:   --sizes 30,300 --runs 1 --out %t.two > %t.two.log
+// RUN: FileCheck %s --input-file=%t.two.log --check-prefix=SCALING
 
 // CHECK: size tosa ops command
 // CHECK-NEXT: 300 {{[0-9]+}} floor
@@ -19,6 +22,8 @@
 // CHECK-NEXT: 300 {{[0-9]+}} ethosu-partition
 // CHECK-NEXT: 300 {{[0-9]+}} expand-qdq
 // CHECK-NEXT: 300 {{[0-9]+}} pipeline
+// CHECK-NEXT: 300 {{[0-9]+}} upstream-cse
+// CHECK-NEXT: 300 {{[0-9]+}} upstream-canonicalize
 // CHECK: goals at 300 requested ops:
 // CHECK: {{PASS|MISS}} pipeline {{.*}}x the mlir-opt floor
 // CHECK: {{PASS|MISS}} pipeline peak RSS
@@ -26,7 +31,7 @@
 
 // CSV: size,tosa_ops,command,runs,median_s,min_s,max_s,pass_s,peak_rss_mib,ops_per_s,over_floor
 // CSV-NEXT: 300,{{[0-9]+}},floor,1,
-// CSV-COUNT-9: 300,{{[0-9]+}},{{[a-z-]+}},1,
+// CSV-COUNT-11: 300,{{[0-9]+}},{{[a-z-]+}},1,
 // CSV-NOT: 300
 
 // TIMING: Parser
@@ -34,3 +39,11 @@
 // TIMING: EthosUPartitionPass
 // TIMING: ExpandQDQPass
 // TIMING: Output
+
+// With a size and a tenth of it, each pass's time ratio is checked, and the
+// upstream reference passes' ratios are printed beside them.
+// SCALING: goals at 300 requested ops:
+// SCALING: {{PASS|MISS}} import-qdq {{ *}}time(300)/time(30) = {{[0-9.]+}}
+// SCALING: {{PASS|MISS}} expand-qdq {{ *}}time(300)/time(30) = {{[0-9.]+}}
+// SCALING-NEXT: ref upstream-cse {{ *}}time(300)/time(30) = {{[0-9.]+}} ({{.*}}; linear, for comparison)
+// SCALING-NEXT: ref upstream-canonicalize {{ *}}time(300)/time(30) = {{[0-9.]+}}
