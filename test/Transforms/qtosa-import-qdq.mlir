@@ -150,3 +150,15 @@ func.func @caller(%x: tensor<4xf32>) {
   call @callee(%q) : (tensor<4x!q>) -> ()
   return
 }
+
+// -----
+
+// The module body is a graph region, where a value may be used above its
+// definition; the casts are still imported, each where it stands.
+// CHECK-LABEL: module {
+// CHECK-NEXT: %[[D:.*]] = qtosa.dequantize %[[Q:.*]] as !quant.uniform<i8:f32, 5.000000e-01> : tensor<2xi8> -> tensor<2xf32>
+// CHECK-NEXT: %[[C:.*]] = "tosa.const"()
+// CHECK-NEXT: %[[Q]] = qtosa.quantize %[[C]] as !quant.uniform<i8:f32, 5.000000e-01> : tensor<2xf32> -> tensor<2xi8>
+%d = quant.dcast %q : tensor<2x!quant.uniform<i8:f32, 0.5>> to tensor<2xf32>
+%c = "tosa.const"() {values = dense<1.0> : tensor<2xf32>} : () -> tensor<2xf32>
+%q = quant.qcast %c : tensor<2xf32> to tensor<2x!quant.uniform<i8:f32, 0.5>>
