@@ -153,11 +153,11 @@ Verdict checkStatic(Operation *op, int64_t) {
 }
 
 Verdict checkRank(Operation *op, int64_t limit) {
-  return firstTensor(op, [&](StringRef kind, unsigned index,
-                             TensorType type) -> Verdict {
-    return inRange(llvm::formatv("{0} #{1} has rank", kind, index),
-                   type.getRank(), 0, limit);
-  });
+  return firstTensor(
+      op, [&](StringRef kind, unsigned index, TensorType type) -> Verdict {
+        return inRange(llvm::formatv("{0} #{1} has rank", kind, index),
+                       type.getRank(), 0, limit);
+      });
 }
 
 /// TOSA 1.0 PRO-INT operators: the ones Vela reads from a .tosa file.
@@ -789,9 +789,9 @@ Verdict checkTransposeNarrow(Operation *op, int64_t limit) {
   // two smallest.
   SmallVector<int64_t> sorted(shape);
   llvm::sort(sorted);
-  return inRange(llvm::formatv("largest product of {0} of the {1} axes",
-                               rank - 2, rank),
-                 product(ArrayRef<int64_t>(sorted).drop_front(2)), 1, limit);
+  return inRange(
+      llvm::formatv("largest product of {0} of the {1} axes", rank - 2, rank),
+      product(ArrayRef<int64_t>(sorted).drop_front(2)), 1, limit);
 }
 
 //===----------------------------------------------------------------------===//
