@@ -197,8 +197,23 @@ struct OutputRescale {
   std::optional<std::pair<int64_t, int64_t>> clamp;
 };
 
+/// tosa.rescale takes a nonzero zero point, on its input (`side` "input")
+/// or its output ("output"), only on 8-bit values; its verifier rejects
+/// anything else.
+LogicalResult checkRescaleZeroPoint(StringRef side, unsigned width,
+                                    int64_t zeroPoint, std::string &whyNot) {
+  if (width == 8 || zeroPoint == 0)
+    return success();
+  whyNot = llvm::formatv("the {0} has {1}-bit storage with zero point {2}; "
+                         "tosa.rescale takes a nonzero zero point only on "
+                         "8-bit values",
+                         side, width, zeroPoint)
+               .str();
+  return failure();
+}
+
 /// What tosa.rescale reads: 8, 16, 32 or 48 bits, with a nonzero zero
-/// point only on 8 bits (its verifier rejects anything else).
+/// point only on 8 bits.
 LogicalResult checkRescaleInput(unsigned width, int64_t zeroPoint,
                                 std::string &whyNot) {
   if (width != 8 && width != 16 && width != 32 && width != 48) {
@@ -208,15 +223,7 @@ LogicalResult checkRescaleInput(unsigned width, int64_t zeroPoint,
                  .str();
     return failure();
   }
-  if (width != 8 && zeroPoint != 0) {
-    whyNot = llvm::formatv("the input has {0}-bit storage with zero point "
-                           "{1}; tosa.rescale takes a nonzero zero point "
-                           "only on 8-bit values",
-                           width, zeroPoint)
-                 .str();
-    return failure();
-  }
-  return success();
+  return checkRescaleZeroPoint("input", width, zeroPoint, whyNot);
 }
 
 /// Plans the rescale of values whose real value is `(v - inputZp) *
@@ -258,16 +265,10 @@ planOutputRescale(QuantizeOp quantize, const ChannelParams &input,
                  .str();
     return failure();
   }
-  if (failed(checkRescaleInput(inputWidth, input.zeroPoint, whyNot)))
+  if (failed(checkRescaleInput(inputWidth, input.zeroPoint, whyNot)) ||
+      failed(checkRescaleZeroPoint("output", output->width, output->zeroPoint,
+                                   whyNot)))
     return failure();
-  if (output->width != 8 && output->zeroPoint != 0) {
-    whyNot = llvm::formatv("the output has {0}-bit storage with zero point "
-                           "{1}; tosa.rescale takes a nonzero zero point "
-                           "only on 8-bit values",
-                           output->width, output->zeroPoint)
-                 .str();
-    return failure();
-  }
   size_t count = std::max(input.scales.size(), output->scales.size());
   SmallVector<double> factors;
   for (size_t c = 0; c < count; ++c)

@@ -86,6 +86,15 @@ func.func @requantize_6_bit_input(%x: tensor<4xi6>) -> tensor<4xi8> {
 
 // -----
 
+func.func @requantize_16_bit_input_zero_point(%x: tensor<4xi16>) -> tensor<4xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i16:f32, 0.001:5> : tensor<4xi16> -> tensor<4xf32>
+  // expected-remark @below {{requantize stays as qtosa ops: the input has 16-bit storage with zero point 5; tosa.rescale takes a nonzero zero point only on 8-bit values}}
+  %q = qtosa.quantize %d as !quant.uniform<i8:f32, 0.04:3> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
 func.func @requantize_16_bit_output_zero_point(%x: tensor<4xi8>) -> tensor<4xi16> {
   %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.04:3> : tensor<4xi8> -> tensor<4xf32>
   // expected-remark @below {{requantize stays as qtosa ops: the output has 16-bit storage with zero point 5; tosa.rescale takes a nonzero zero point only on 8-bit values}}
