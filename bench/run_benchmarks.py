@@ -336,17 +336,20 @@ def report_goals(rows, sizes):
     if small not in sizes:
         print("note: no size %d, so time(%d)/time(%d) is not checked" % (small, largest, small))
         return ok
+    def scaling(name):
+        """`name`'s own time ratio between the sizes, as printed."""
+        big, little = by(rows, largest, name), by(rows, small, name)
+        growth = big["pass_s"] / max(little["pass_s"], 1e-6)
+        text = "%-26s time(%d)/time(%d) = %.2f (%.4f s / %.4f s; " % (
+            name, largest, small, growth, big["pass_s"], little["pass_s"])
+        return growth, text
+
     for name, _, _, _ in PASSES:
-        big, little = by(rows, largest, name), by(rows, small, name)
-        growth = big["pass_s"] / max(little["pass_s"], 1e-6)
-        verdict(growth <= GOAL_SCALING,
-                "%-26s time(%d)/time(%d) = %.2f (%.4f s / %.4f s; goal <= %.0f)"
-                % (name, largest, small, growth, big["pass_s"], little["pass_s"], GOAL_SCALING))
+        growth, text = scaling(name)
+        verdict(growth <= GOAL_SCALING, text + "goal <= %.0f)" % GOAL_SCALING)
     for name, _, _ in REFERENCES:
-        big, little = by(rows, largest, name), by(rows, small, name)
-        growth = big["pass_s"] / max(little["pass_s"], 1e-6)
-        print("ref   %-26s time(%d)/time(%d) = %.2f (%.4f s / %.4f s; linear, for comparison)"
-              % (name, largest, small, growth, big["pass_s"], little["pass_s"]))
+        _, text = scaling(name)
+        print("ref   " + text + "linear, for comparison)")
     return ok
 
 
