@@ -422,12 +422,6 @@ void ShareQSpecsPass::runOnOperation() {
     return;
   }
 
-  int64_t floatMovableBefore = 0;
-  root->walk([&](Operation *op) {
-    std::string ignored;
-    floatMovableBefore += static_cast<bool>(getMovableOp(op, ignored));
-  });
-
   // Dequantizes sink as far as they go before any quantize moves up, so a
   // chain between a dequantize and a quantize ends with one requantize after
   // it rather than wherever the two walks would meet.
@@ -452,10 +446,17 @@ void ShareQSpecsPass::runOnOperation() {
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   config.setStrictness(GreedyRewriteStrictness::AnyOp);
-  auto collect = [&](bool usersOfDequantize, bool quantizes, bool dequantizes) {
+  // Each walk of a large function misses the caches on most ops, so the
+  // first one also counts the ops that could move, for numMoved.
+  int64_t floatMovableBefore = 0;
+  std::string ignored;
+  auto collect = [&](bool usersOfDequantize, bool quantizes, bool dequantizes,
+                     bool countMovable) {
     SmallVector<Operation *> ops;
     DenseSet<Operation *> seen;
     root->walk([&](Operation *op) {
+      if (countMovable)
+        floatMovableBefore += static_cast<bool>(getMovableOp(op, ignored));
       if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
         // The stored data's producer folds first (a reshape of a constant),
         // so that data movement after the dequantize sees the constant.
@@ -476,12 +477,12 @@ void ShareQSpecsPass::runOnOperation() {
     std::reverse(ops.begin(), ops.end());
     return ops;
   };
-  if (failed(applyOpPatternsGreedily(collect(true, false, false),
+  if (failed(applyOpPatternsGreedily(collect(true, false, false, true),
                                      std::move(sinkOnly), config)))
     return signalPassFailure();
   RewritePatternSet patterns(ctx);
   populateShareQSpecsPatterns(patterns, duplicateDequantize);
-  if (failed(applyOpPatternsGreedily(collect(true, true, false),
+  if (failed(applyOpPatternsGreedily(collect(true, true, false, false),
                                      std::move(patterns), config)))
     return signalPassFailure();
 
@@ -490,7 +491,7 @@ void ShareQSpecsPass::runOnOperation() {
     populateAdoptParametersPatterns(adopt);
     int64_t before = 0;
     root->walk([&](DequantizeOp) { ++before; });
-    if (failed(applyOpPatternsGreedily(collect(false, false, true),
+    if (failed(applyOpPatternsGreedily(collect(false, false, true, false),
                                        std::move(adopt), config)))
       return signalPassFailure();
     int64_t after = 0;
@@ -499,10 +500,15 @@ void ShareQSpecsPass::runOnOperation() {
   }
 
   // Every op that could have moved but sits in float next to a quantize or
-  // dequantize is explained.
+  // dequantize is explained; the same walk counts for the statistics.
   int64_t floatMovableAfter = 0;
   root->walk([&](Operation *op) {
-    std::string ignored;
+    if (auto quantize = dyn_cast<QuantizeOp>(op)) {
+      auto dequantize = quantize.getInput().getDefiningOp<DequantizeOp>();
+      numRequantizes +=
+          dequantize && dequantize.getQtype() != quantize.getQtype();
+      return;
+    }
     QuantBehaviourOpInterface iface = getMovableOp(op, ignored);
     if (!iface)
       return;
@@ -527,8 +533,4 @@ void ShareQSpecsPass::runOnOperation() {
   });
 
   numMoved += floatMovableBefore - floatMovableAfter;
-  root->walk([&](QuantizeOp quantize) {
-    auto dequantize = quantize.getInput().getDefiningOp<DequantizeOp>();
-    numRequantizes += dequantize && dequantize.getQtype() != quantize.getQtype();
-  });
 }
