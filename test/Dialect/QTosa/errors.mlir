@@ -83,10 +83,20 @@ func.func @not_uniform(%x: tensor<4xf32>) -> tensor<4xi8> {
 
 // -----
 
+// [QTOSA-SHAPE]
 func.func @shape_mismatch(%x: tensor<4xf32>) -> tensor<5xi8> {
-  // expected-error @+1 {{requires the same shape for all operands and results}}
+  // expected-error @+1 {{'qtosa.quantize' op float shape 4 and integer shape 5 differ}}
   %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5> : tensor<4xf32> -> tensor<5xi8>
   return %q : tensor<5xi8>
+}
+
+// -----
+
+// [QTOSA-SHAPE] A dynamic dimension matches any size, but ranks must agree.
+func.func @rank_mismatch(%q: tensor<?x4xi8>) -> tensor<4xf32> {
+  // expected-error @+1 {{'qtosa.dequantize' op float shape 4 and integer shape ?x4 differ}}
+  %x = qtosa.dequantize %q as !quant.uniform<i8:f32, 0.5> : tensor<?x4xi8> -> tensor<4xf32>
+  return %x : tensor<4xf32>
 }
 
 // -----

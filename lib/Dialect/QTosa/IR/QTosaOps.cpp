@@ -7,10 +7,27 @@
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
+
+/// `shape` as a tensor type spells it: `?x4`.
+static std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(
+      shape, os,
+      [&](int64_t dim) {
+        if (ShapedType::isDynamic(dim))
+          os << '?';
+        else
+          os << dim;
+      },
+      "x");
+  return text;
+}
 
 /// Verifies one quantize or dequantize: `storage` is its integer side and
 /// `expressed` its float side.
@@ -18,6 +35,13 @@ static LogicalResult verifyQuantizedPair(Operation *op,
                                          quant::QuantizedType qtype,
                                          RankedTensorType storage,
                                          RankedTensorType expressed) {
+  // [QTOSA-SHAPE] Checked here rather than by SameOperandsAndResultShape,
+  // whose generic check costs three times the rest of this verifier on every
+  // quantize and dequantize, after every pass.
+  if (failed(verifyCompatibleShape(storage.getShape(), expressed.getShape())))
+    return op->emitOpError("float shape ")
+           << formatShape(expressed.getShape()) << " and integer shape "
+           << formatShape(storage.getShape()) << " differ";
   // [QTOSA-STORAGE] The integer tensor holds exactly the storage type; u8
   // storage lives in a signless i8 tensor, as in TOSA 1.0.
   if (storage.getElementType() != qtype.getStorageType())

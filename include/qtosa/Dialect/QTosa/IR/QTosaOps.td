@@ -17,7 +17,7 @@ def QTosa_FloatTensor : RankedTensorOf<[AnyFloat]>;
 def QTosa_StorageTensor : RankedTensorOf<[AnySignlessInteger]>;
 
 def QTosa_QuantizeOp : QTosa_Op<"quantize",
-    [Pure, SameOperandsAndResultShape]> {
+    [Pure]> {
   let summary = "Quantizes a float tensor into integer storage";
   let description = [{
     Maps each element `x` of `input` to
@@ -45,7 +45,7 @@ def QTosa_QuantizeOp : QTosa_Op<"quantize",
 }
 
 def QTosa_DequantizeOp : QTosa_Op<"dequantize",
-    [Pure, SameOperandsAndResultShape]> {
+    [Pure]> {
   let summary = "Dequantizes integer storage into a float tensor";
   let description = [{
     Maps each stored integer `q` of `input` to `(q - zero_point) * scale`,
