@@ -31,8 +31,10 @@ TEST(TosaRescaleTest, FactorsApplyWithinRounding) {
     ASSERT_LE(encoded->shift, 62);
     int64_t limit = scale32 ? (int64_t(1) << 31) : (int64_t(1) << 15);
     ASSERT_LT(encoded->multiplier, limit);
-    if (encoded->shift < 62) // only the tiniest factors lose multiplier bits
+    // Only the tiniest factors lose multiplier bits.
+    if (encoded->shift < 62) {
       ASSERT_GE(encoded->multiplier, limit / 2);
+    }
     // A 48-bit input only takes a 16-bit multiplier.
     int64_t input = scale32 ? value(rng) : value(rng) * 65536;
     double exact = static_cast<double>(input) * factor;
