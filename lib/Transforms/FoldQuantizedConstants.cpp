@@ -29,13 +29,25 @@ struct FoldQuantizedConstantsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateFoldQuantizedConstantPatterns(patterns, force);
-    // Top-down, a producer folds before its users are matched; the folds
-    // never change control flow, so no region simplification sweeps.
+    // Only an op that reads a dequantized constant can fold, so the driver
+    // starts from those, producers first, rather than sweeping every op of
+    // the function until nothing changes; each fold hands it the users of
+    // the moved constant. The folds never change control flow, so no region
+    // simplification either.
+    SmallVector<Operation *> candidates;
+    DenseSet<Operation *> seen;
+    getOperation()->walk([&](DequantizeOp dequantize) {
+      if (dequantize.getInput().getDefiningOp<tosa::ConstOp>())
+        for (Operation *user : dequantize->getUsers())
+          if (seen.insert(user).second)
+            candidates.push_back(user);
+    });
+    // The driver takes its list from the back.
+    std::reverse(candidates.begin(), candidates.end());
     GreedyRewriteConfig config;
-    config.setUseTopDownTraversal(true).setRegionSimplificationLevel(
-        GreedySimplifyRegionLevel::Disabled);
-    if (failed(
-            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
+        .setStrictness(GreedyRewriteStrictness::AnyOp);
+    if (failed(applyOpPatternsGreedily(candidates, std::move(patterns), config)))
       return signalPassFailure();
     // An unexpressible fold is left alone, never given a stale axis; say so.
     getOperation()->walk([&](Operation *op) {

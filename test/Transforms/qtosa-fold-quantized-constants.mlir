@@ -1,7 +1,7 @@
 // Fold and no-fold pairs for each data-movement op on a quantized constant.
-// RUN: qtosa-opt %s -split-input-file --qtosa-fold-quantized-constants 2>/dev/null | FileCheck %s --enable-var-scope
+// RUN: qtosa-opt %s -split-input-file --qtosa-fold-quantized-constants 2>/dev/null | FileCheck %s --check-prefixes=CHECK,PASS --enable-var-scope
 // The same patterns run under --canonicalize.
-// RUN: qtosa-opt %s -split-input-file --canonicalize | FileCheck %s --enable-var-scope
+// RUN: qtosa-opt %s -split-input-file --canonicalize | FileCheck %s --check-prefixes=CHECK,CANON --enable-var-scope
 // force=true folds a shared constant into a larger one too.
 // RUN: qtosa-opt %s -split-input-file --qtosa-fold-quantized-constants=force=true 2>/dev/null | FileCheck %s --check-prefix=FORCE --enable-var-scope
 
@@ -213,4 +213,22 @@ func.func @huge_tile_no_fold() -> tensor<200000x200000xf32> {
   %m = tosa.const_shape {values = dense<[100000, 100000]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %t = tosa.tile %d, %m : (tensor<2x2xf32>, !tosa.shape<2>) -> tensor<200000x200000xf32>
   return %t : tensor<200000x200000xf32>
+}
+
+// -----
+
+// The pass runs those patterns and nothing else: the folders of other ops
+// are --canonicalize's business, which erases this quant round trip (the
+// boundary qtosa keeps) and the identity transpose.
+// CHECK-LABEL: func.func @leaves_other_folds
+// PASS-NEXT: %[[D:.+]] = quant.dcast %arg0
+// PASS-NEXT: %[[Q:.+]] = quant.qcast %[[D]]
+// PASS-NEXT: %[[T:.+]] = tosa.transpose %arg1
+// PASS-NEXT: return %[[Q]], %[[T]]
+// CANON-NEXT: return %arg0, %arg1
+func.func @leaves_other_folds(%q: tensor<4x8x!quant.uniform<i8:f32, 5.000000e-01>>, %x: tensor<4x8xf32>) -> (tensor<4x8x!quant.uniform<i8:f32, 5.000000e-01>>, tensor<4x8xf32>) {
+  %d = quant.dcast %q : tensor<4x8x!quant.uniform<i8:f32, 5.000000e-01>> to tensor<4x8xf32>
+  %r = quant.qcast %d : tensor<4x8xf32> to tensor<4x8x!quant.uniform<i8:f32, 5.000000e-01>>
+  %t = tosa.transpose %x {perms = array<i32: 0, 1>} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %r, %t : tensor<4x8x!quant.uniform<i8:f32, 5.000000e-01>>, tensor<4x8xf32>
 }

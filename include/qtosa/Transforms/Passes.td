@@ -179,7 +179,9 @@ def FoldQuantizedConstantsPass : Pass<"qtosa-fold-quantized-constants"> {
     when a reshape merges it with neighbours, becomes sub-channel (or
     per-axis, or per-tensor) when a reshape splits it, is sliced, reversed,
     tiled or concatenated with the data. What cannot be expressed exactly is
-    left unfolded, with a remark saying why.
+    left unfolded, with a remark saying why. Nothing else is folded: other
+    ops' folders and patterns are `--canonicalize`'s, which would also erase
+    `quant.qcast(quant.dcast)` round trips.
   }];
   let options = [
     Option<"force", "force", "bool", /*default=*/"false",
