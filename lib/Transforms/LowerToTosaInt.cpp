@@ -24,18 +24,32 @@ using namespace mlir::qtosa;
 
 namespace {
 
-/// Remembers erased ops so that a list collected before rewriting can skip
-/// them, and the constants the lowering makes.
+/// The ops the pass holds across rewrites: the quantizes it lowers, and the
+/// constants the lowering makes, each list in the order the ops were added.
+/// An op erased meanwhile becomes null in its list. A set of erased
+/// addresses would not do: the allocator gives an erased op's memory to a
+/// later op, which then looked erased too.
 struct LoweringListener : RewriterBase::Listener {
+  void track(Operation *op, SmallVectorImpl<Operation *> &list) {
+    slots[op] = {&list, list.size()};
+    list.push_back(op);
+  }
   void notifyOperationInserted(Operation *op,
                                OpBuilder::InsertPoint previous) override {
-    if (!previous.isSet())
-      if (auto constant = dyn_cast<tosa::ConstOp>(op))
-        created.push_back(constant);
+    if (!previous.isSet() && isa<tosa::ConstOp>(op))
+      track(op, createdConstants);
   }
-  void notifyOperationErased(Operation *op) override { erased.insert(op); }
-  DenseSet<Operation *> erased;
-  SmallVector<tosa::ConstOp> created;
+  void notifyOperationErased(Operation *op) override {
+    auto slot = slots.find(op);
+    if (slot == slots.end())
+      return;
+    (*slot->second.first)[slot->second.second] = nullptr;
+    slots.erase(slot);
+  }
+  SmallVector<Operation *> quantizes;
+  SmallVector<Operation *> createdConstants;
+  DenseMap<Operation *, std::pair<SmallVectorImpl<Operation *> *, size_t>>
+      slots;
 };
 
 /// Leaves one of the lowering's constants per value and type in each block,
@@ -43,16 +57,17 @@ struct LoweringListener : RewriterBase::Listener {
 /// four constants, most of them zero points and shifts that repeat;
 /// unshared they were most of the lowered IR's ops. Sharing stays inside a
 /// block: TOSA's control-flow regions may not read values from above. The
-/// function's own constants are left where they are.
-void shareCreatedConstants(ArrayRef<tosa::ConstOp> created,
-                           const DenseSet<Operation *> &erased,
+/// function's own constants are left where they are. Erased entries of
+/// `created` are null; the ones this erases become null as it goes.
+void shareCreatedConstants(ArrayRef<Operation *> created,
                            RewriterBase &rewriter) {
   DenseMap<std::tuple<Block *, Attribute, Type>, tosa::ConstOp> kept;
   // The last constant placed at the top of each block.
   DenseMap<Block *, Operation *> lastPlaced;
-  for (tosa::ConstOp constant : created) {
-    if (erased.contains(constant))
+  for (size_t index = 0; index < created.size(); ++index) {
+    if (!created[index])
       continue;
+    auto constant = cast<tosa::ConstOp>(created[index]);
     Block *block = constant->getBlock();
     auto [it, inserted] = kept.try_emplace(
         {block, constant.getValuesAttr(), constant.getType()}, constant);
@@ -81,33 +96,41 @@ void LowerToTosaIntPass::runOnOperation() {
   func::FuncOp func = getOperation();
   LoweringListener listener;
   IRRewriter rewriter(&getContext(), &listener);
-  SmallVector<QuantizeOp> quantizes;
-  func.walk([&](QuantizeOp quantize) { quantizes.push_back(quantize); });
-  for (QuantizeOp quantize : quantizes)
-    if (!listener.erased.contains(quantize))
-      (void)lowerQuantizedGroup(rewriter, quantize, rounding);
-  shareCreatedConstants(listener.created, listener.erased, rewriter);
+  func.walk([&](QuantizeOp quantize) {
+    listener.track(quantize, listener.quantizes);
+  });
+  // Lowering a group may erase quantizes further down the list.
+  for (size_t index = 0; index < listener.quantizes.size(); ++index)
+    if (Operation *quantize = listener.quantizes[index])
+      (void)lowerQuantizedGroup(rewriter, cast<QuantizeOp>(quantize),
+                                rounding);
+  shareCreatedConstants(listener.createdConstants, rewriter);
 
   // Each float TOSA op still between a dequantize and a quantize, and each
-  // requantize left as qtosa ops, is explained once.
+  // requantize left as qtosa ops, is explained once. The lowering makes no
+  // quantize, so the ones left are those collected above that it did not
+  // erase, still in program order: no second walk of the function.
   DenseSet<Operation *> explained;
-  func.walk([&](QuantizeOp quantize) {
+  for (Operation *op : listener.quantizes) {
+    if (!op)
+      continue;
+    auto quantize = cast<QuantizeOp>(op);
     Operation *producer = quantize.getInput().getDefiningOp();
     if (!producer || !explained.insert(producer).second)
-      return;
+      continue;
     if (auto dequantize = dyn_cast<DequantizeOp>(producer)) {
       if (dequantize.getQtype() == quantize.getQtype())
-        return;
+        continue;
       quantize.emitRemark()
           << "requantize stays as qtosa ops: "
           << whyNotLowerableToTosaInt(quantize);
-      return;
+      continue;
     }
     if (!isa_and_present<tosa::TosaDialect>(producer->getDialect()))
-      return;
+      continue;
     producer->emitRemark() << "'" << producer->getName()
                            << "' stays in float between dequantize and "
                               "quantize: "
                            << whyNotLowerableToTosaInt(quantize);
-  });
+  }
 }
