@@ -41,9 +41,11 @@
 // TIMING: Output
 
 // With a size and a tenth of it, each pass's time ratio is checked, and the
-// upstream reference passes' ratios are printed beside them.
+// upstream reference passes' ratios and the floor's own are printed beside
+// them.
 // SCALING: goals at 300 requested ops:
 // SCALING: {{PASS|MISS}} import-qdq {{ *}}time(300)/time(30) = {{[0-9.]+}}
 // SCALING: {{PASS|MISS}} expand-qdq {{ *}}time(300)/time(30) = {{[0-9.]+}}
 // SCALING-NEXT: ref upstream-cse {{ *}}time(300)/time(30) = {{[0-9.]+}} ({{.*}}; linear, for comparison)
 // SCALING-NEXT: ref upstream-canonicalize {{ *}}time(300)/time(30) = {{[0-9.]+}}
+// SCALING-NEXT: ref floor {{ *}}time(300)/time(30) = {{[0-9.]+}} ({{.*}}; mlir-opt parse+print, the whole process)
