@@ -47,7 +47,8 @@ struct FoldQuantizedConstantsPass
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
         .setStrictness(GreedyRewriteStrictness::AnyOp);
-    if (failed(applyOpPatternsGreedily(candidates, std::move(patterns), config)))
+    if (failed(
+            applyOpPatternsGreedily(candidates, std::move(patterns), config)))
       return signalPassFailure();
     // An unexpressible fold is left alone, never given a stale axis; say so.
     getOperation()->walk([&](Operation *op) {

@@ -102,8 +102,7 @@ void LowerToTosaIntPass::runOnOperation() {
   // Lowering a group may erase quantizes further down the list.
   for (size_t index = 0; index < listener.quantizes.size(); ++index)
     if (Operation *quantize = listener.quantizes[index])
-      (void)lowerQuantizedGroup(rewriter, cast<QuantizeOp>(quantize),
-                                rounding);
+      (void)lowerQuantizedGroup(rewriter, cast<QuantizeOp>(quantize), rounding);
   shareCreatedConstants(listener.createdConstants, rewriter);
 
   // Each float TOSA op still between a dequantize and a quantize, and each
