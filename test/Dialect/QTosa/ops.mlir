@@ -19,14 +19,6 @@ func.func @per_axis_narrow(%w: tensor<?x2x4xi8>) -> tensor<?x2x4xf32> {
   return %d : tensor<?x2x4xf32>
 }
 
-// A dynamic dimension on one side matches a static one on the other.
-// CHECK-LABEL: func.func @dynamic_against_static
-// CHECK: qtosa.quantize %{{.+}} : tensor<?x4xf32> -> tensor<2x4xi8>
-func.func @dynamic_against_static(%x: tensor<?x4xf32>) -> tensor<2x4xi8> {
-  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5> : tensor<?x4xf32> -> tensor<2x4xi8>
-  return %q : tensor<2x4xi8>
-}
-
 // Storage types other than i8: u8 lives in a signless i8 tensor.
 // CHECK-LABEL: func.func @storage_types
 // CHECK: qtosa.quantize %{{.+}} as !quant.uniform<u8:f32, 2.500000e-01:128> : tensor<4xf32> -> tensor<4xi8>
