@@ -64,10 +64,10 @@ void shareCreatedConstants(ArrayRef<Operation *> created,
   DenseMap<std::tuple<Block *, Attribute, Type>, tosa::ConstOp> kept;
   // The last constant placed at the top of each block.
   DenseMap<Block *, Operation *> lastPlaced;
-  for (size_t index = 0; index < created.size(); ++index) {
-    if (!created[index])
+  for (Operation *op : created) {
+    if (!op)
       continue;
-    auto constant = cast<tosa::ConstOp>(created[index]);
+    auto constant = cast<tosa::ConstOp>(op);
     Block *block = constant->getBlock();
     auto [it, inserted] = kept.try_emplace(
         {block, constant.getValuesAttr(), constant.getType()}, constant);
@@ -99,9 +99,10 @@ void LowerToTosaIntPass::runOnOperation() {
   func.walk([&](QuantizeOp quantize) {
     listener.track(quantize, listener.quantizes);
   });
-  // Lowering a group may erase quantizes further down the list.
-  for (size_t index = 0; index < listener.quantizes.size(); ++index)
-    if (Operation *quantize = listener.quantizes[index])
+  // Lowering a group may erase quantizes further down the list, which then
+  // read as null.
+  for (Operation *quantize : listener.quantizes)
+    if (quantize)
       (void)lowerQuantizedGroup(rewriter, cast<QuantizeOp>(quantize), rounding);
   shareCreatedConstants(listener.createdConstants, rewriter);
 
