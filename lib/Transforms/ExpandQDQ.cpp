@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ChangeListener.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 #include "qtosa/Transforms/Passes.h"
@@ -248,7 +249,8 @@ struct ExpandQDQPass : qtosa::impl::ExpandQDQPassBase<ExpandQDQPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateExpandQDQPatterns(patterns);
-    walkAndApplyPatterns(getOperation(), std::move(patterns));
+    ChangeListener listener;
+    walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
 
     WalkResult leftOver = getOperation()->walk([](Operation *op) {
       StringRef reason;
@@ -264,7 +266,9 @@ struct ExpandQDQPass : qtosa::impl::ExpandQDQPassBase<ExpandQDQPass> {
       return WalkResult::interrupt();
     });
     if (leftOver.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    if (!listener.changed)
+      markAllAnalysesPreserved();
   }
 };
 

@@ -1,5 +1,6 @@
 //===- FoldQuantizedConstants.cpp - Quantized constant data movement ------===//
 
+#include "ChangeListener.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Dialect/QTosa/IR/QuantizedConstantFolds.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
@@ -47,6 +48,8 @@ struct FoldQuantizedConstantsPass
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
         .setStrictness(GreedyRewriteStrictness::AnyOp);
+    ChangeListener listener;
+    config.setListener(&listener);
     if (failed(
             applyOpPatternsGreedily(candidates, std::move(patterns), config)))
       return signalPassFailure();
@@ -57,6 +60,8 @@ struct FoldQuantizedConstantsPass
         op->emitRemark("quantized constant not folded into '")
             << op->getName() << "': " << *whyNot;
     });
+    if (!listener.changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

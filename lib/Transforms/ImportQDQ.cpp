@@ -672,10 +672,12 @@ void ImportQDQPass::runOnOperation() {
   // fails the pass, and then nothing is converted outside the functions.
   SmallVector<ImportQDQCounters> perFunction(functions.size());
   SmallVector<char> failedFunctions(functions.size(), 0);
+  SmallVector<char> convertedFunctions(functions.size(), 0);
   ParallelDiagnosticHandler diagnostics(ctx);
   parallelFor(ctx, 0, functions.size(), [&](size_t index) {
     diagnostics.setOrderIDForThread(index);
     Inspection inspection = inspect(functions[index]);
+    convertedFunctions[index] = !inspection.toConvert.empty();
     failedFunctions[index] =
         !inspection.importable ||
         failed(convert(inspection.toConvert, perFunction[index]));
@@ -702,4 +704,8 @@ void ImportQDQPass::runOnOperation() {
   numDequantize += counters.dequantizeOps;
   numFloatIslands += counters.floatIslands;
   numIntegerOps += counters.integerOps;
+  if (otherOps.empty() && llvm::none_of(convertedFunctions, [](char converted) {
+        return converted;
+      }))
+    markAllAnalysesPreserved();
 }

@@ -20,6 +20,8 @@ struct InlineDelegatesPass
   void runOnOperation() override {
     SmallVector<DelegateOp> delegates;
     getOperation()->walk([&](DelegateOp op) { delegates.push_back(op); });
+    if (delegates.empty())
+      return markAllAnalysesPreserved();
     IRRewriter rewriter(&getContext());
     // Inner delegates first (the walk is post-order), so an outer body
     // moves with its inner ones already inlined.

@@ -150,6 +150,8 @@ struct IntegerIOPass : qtosa::impl::IntegerIOPassBase<IntegerIOPass> {
       for (Operation *user : llvm::to_vector(users.getUsers(callee)))
         adaptCall(cast<func::CallOp>(user), callee, moved, rewriter);
     }
+    if (movedByFunction.empty())
+      markAllAnalysesPreserved();
   }
 };
 

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ChangeListener.h"
 #include "TosaIntLowering.h"
 
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
@@ -29,17 +30,19 @@ namespace {
 /// An op erased meanwhile becomes null in its list. A set of erased
 /// addresses would not do: the allocator gives an erased op's memory to a
 /// later op, which then looked erased too.
-struct LoweringListener : RewriterBase::Listener {
+struct LoweringListener : ChangeListener {
   void track(Operation *op, SmallVectorImpl<Operation *> &list) {
     slots[op] = {&list, list.size()};
     list.push_back(op);
   }
   void notifyOperationInserted(Operation *op,
                                OpBuilder::InsertPoint previous) override {
+    ChangeListener::notifyOperationInserted(op, previous);
     if (!previous.isSet() && isa<tosa::ConstOp>(op))
       track(op, createdConstants);
   }
   void notifyOperationErased(Operation *op) override {
+    ChangeListener::notifyOperationErased(op);
     auto slot = slots.find(op);
     if (slot == slots.end())
       return;
@@ -133,4 +136,6 @@ void LowerToTosaIntPass::runOnOperation() {
                               "quantize: "
                            << whyNotLowerableToTosaInt(quantize);
   }
+  if (!listener.changed)
+    markAllAnalysesPreserved();
 }

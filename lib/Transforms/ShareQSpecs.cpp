@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ChangeListener.h"
 #include "VerifiedOp.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
@@ -477,6 +478,8 @@ void ShareQSpecsPass::runOnOperation() {
     std::reverse(ops.begin(), ops.end());
     return ops;
   };
+  ChangeListener listener;
+  config.setListener(&listener);
   if (failed(applyOpPatternsGreedily(collect(true, false, false, true),
                                      std::move(sinkOnly), config)))
     return signalPassFailure();
@@ -533,4 +536,6 @@ void ShareQSpecsPass::runOnOperation() {
   });
 
   numMoved += floatMovableBefore - floatMovableAfter;
+  if (!listener.changed)
+    markAllAnalysesPreserved();
 }

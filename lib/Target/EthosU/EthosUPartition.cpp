@@ -343,6 +343,10 @@ struct EthosUPartitionPass
       return signalPassFailure();
     if (!dotFile.empty() && failed(writeDot(report, dotFile)))
       return signalPassFailure();
+    if (llvm::none_of(results, [](const EthosUPartitionResult &result) {
+          return result.delegates != 0;
+        }))
+      markAllAnalysesPreserved();
   }
 };
 
