@@ -4,7 +4,7 @@
 # mlir-opt parse+print floor from 1k to 100k TOSA ops. Arguments go to
 # run_benchmarks.py (--sizes, --runs, --out, --baseline, --check-goals,
 # --instructions); results land in build/bench/ unless --out says
-# otherwise. Takes about 5 minutes on 2 cores (--instructions adds about
+# otherwise. Takes about 7 minutes on 2 cores (--instructions adds about
 # 15 at 100k ops).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -11,7 +11,10 @@ separate processes:
   parse      qtosa-opt parse + print
   <pass>     qtosa-opt running one qtosa pass on the IR that precedes it in
              qtosa-ethosu-pipeline; the pass's own time comes from
-             -mlir-timing, beside the process's
+             -mlir-timing, beside the process's; that time includes the
+             verifier MLIR runs after a pass that changed the IR
+  <pass>-unverified
+             the same with --verify-each=false: the pass alone
   pipeline   qtosa-opt running the full qtosa-ethosu-pipeline
   upstream-* mlir-opt running an upstream pass that is linear by
              construction (cse, canonicalize) on the input: its time ratio
@@ -76,6 +79,12 @@ REFERENCES = [
     ("upstream-cse", "builtin.module(func.func(cse))", "CSE"),
     ("upstream-canonicalize", "builtin.module(func.func(canonicalize))", "Canonicalizer"),
 ]
+
+# Each pass is also timed with --verify-each=false: -mlir-timing counts the
+# verifier MLIR runs after a pass (a walk over every op, unless the pass
+# changed nothing) as the pass's own time. Rows of these runs are named
+# with this suffix.
+UNVERIFIED = "-unverified"
 
 GOAL_PIPELINE_OVER_FLOOR = 1.5
 GOAL_SCALING = 11.0
@@ -187,7 +196,7 @@ def main():
 
     rows = []
     prepared = {}
-    print("%-8s %-9s %-26s %9s %9s %9s %11s %7s" % (
+    print("%-8s %-9s %-35s %9s %9s %9s %11s %7s" % (
         "size", "tosa ops", "command", "median s", "pass s", "RSS MiB", "ops/s", "/floor"))
     for size in sizes:
         paths = prepared[size] = prepare(qtosa_opt, out, size)
@@ -202,6 +211,10 @@ def main():
         for name, pipeline, timing_name in REFERENCES:
             commands.append((name, [args.mlir_opt, paths["input"], "--pass-pipeline=" + pipeline,
                                     "-o", "/dev/null"], timing_name))
+        for name, pipeline, timing_name, stage in PASSES:
+            commands.append((name + UNVERIFIED,
+                             [qtosa_opt, paths[stage], "--pass-pipeline=" + pipeline,
+                              "-o", "/dev/null", "--verify-each=false"], timing_name))
         results = measure(commands, args.runs)
         floor = results["floor"]
         for name, _, _ in commands:
@@ -211,7 +224,7 @@ def main():
             row["ops_per_s"] = ops / result["median_s"]
             row["over_floor"] = result["median_s"] / floor["median_s"]
             rows.append(row)
-            line = "%-8d %-9d %-26s %9s %9s %9.1f %11.0f %7.2f" % (
+            line = "%-8d %-9d %-35s %9s %9s %9.1f %11.0f %7.2f" % (
                 size, ops, name, fmt_s(result["median_s"]),
                 fmt_s(result["pass_s"]) if result["pass_s"] != "" else "-",
                 result["peak_rss_mib"], row["ops_per_s"], row["over_floor"])
@@ -292,7 +305,7 @@ def report_instructions(qtosa_opt, out, sizes, prepared):
         ok &= passed
         rows.append({"command": name, "instructions_small": little, "instructions_large": big,
                      "ratio": "%.3f" % growth})
-        print("%s  %-26s instructions(%d)/instructions(%d) = %.2f (%d / %d; goal <= %.0f)"
+        print("%s  %-35s instructions(%d)/instructions(%d) = %.2f (%d / %d; goal <= %.0f)"
               % ("PASS" if passed else "MISS", name, largest, small, growth, big, little,
                  GOAL_SCALING))
     path = os.path.join(out, "instructions.csv")
@@ -341,13 +354,16 @@ def report_goals(rows, sizes):
         key="median_s" its process's), as printed."""
         big, little = by(rows, largest, name), by(rows, small, name)
         growth = big[key] / max(little[key], 1e-6)
-        text = "%-26s time(%d)/time(%d) = %.2f (%.4f s / %.4f s; " % (
+        text = "%-35s time(%d)/time(%d) = %.2f (%.4f s / %.4f s; " % (
             name, largest, small, growth, big[key], little[key])
         return growth, text
 
     for name, _, _, _ in PASSES:
         growth, text = scaling(name)
         verdict(growth <= GOAL_SCALING, text + "goal <= %.0f)" % GOAL_SCALING)
+    for name, _, _, _ in PASSES:
+        _, text = scaling(name + UNVERIFIED)
+        print("ref   " + text + "without MLIR's verifier after the pass)")
     for name, _, _ in REFERENCES:
         _, text = scaling(name)
         print("ref   " + text + "linear, for comparison)")
@@ -372,6 +388,8 @@ def plot(rows, path):
         if row["command"] not in commands:
             commands.append(row["command"])
     for command in commands:
+        if command.endswith(UNVERIFIED):
+            continue
         points = [(r["tosa_ops"], r["pass_s"] if r["pass_s"] != "" else r["median_s"])
                   for r in rows if r["command"] == command]
         style = {"floor": "k-", "parse": "k--", "pipeline": "r-"}.get(command, ":")

@@ -24,6 +24,13 @@
 // CHECK-NEXT: 300 {{[0-9]+}} pipeline
 // CHECK-NEXT: 300 {{[0-9]+}} upstream-cse
 // CHECK-NEXT: 300 {{[0-9]+}} upstream-canonicalize
+// CHECK-NEXT: 300 {{[0-9]+}} import-qdq-unverified
+// CHECK-NEXT: 300 {{[0-9]+}} fold-quantized-constants-unverified
+// CHECK-NEXT: 300 {{[0-9]+}} share-qspecs-unverified
+// CHECK-NEXT: 300 {{[0-9]+}} canonicalize-unverified
+// CHECK-NEXT: 300 {{[0-9]+}} lower-to-tosa-int-unverified
+// CHECK-NEXT: 300 {{[0-9]+}} ethosu-partition-unverified
+// CHECK-NEXT: 300 {{[0-9]+}} expand-qdq-unverified
 // CHECK: goals at 300 requested ops:
 // CHECK: {{PASS|MISS}} pipeline {{.*}}x the mlir-opt floor
 // CHECK: {{PASS|MISS}} pipeline peak RSS
@@ -31,7 +38,7 @@
 
 // CSV: size,tosa_ops,command,runs,median_s,min_s,max_s,pass_s,peak_rss_mib,ops_per_s,over_floor
 // CSV-NEXT: 300,{{[0-9]+}},floor,1,
-// CSV-COUNT-11: 300,{{[0-9]+}},{{[a-z-]+}},1,
+// CSV-COUNT-18: 300,{{[0-9]+}},{{[a-z-]+}},1,
 // CSV-NOT: 300
 
 // TIMING: Parser
@@ -40,12 +47,15 @@
 // TIMING: ExpandQDQPass
 // TIMING: Output
 
-// With a size and a tenth of it, each pass's time ratio is checked, and the
-// upstream reference passes' ratios and the floor's own are printed beside
-// them.
+// With a size and a tenth of it, each pass's time ratio is checked, and
+// printed beside them: each pass's ratio without the verifier after it, the
+// upstream reference passes' ratios and the floor's own.
 // SCALING: goals at 300 requested ops:
 // SCALING: {{PASS|MISS}} import-qdq {{ *}}time(300)/time(30) = {{[0-9.]+}}
 // SCALING: {{PASS|MISS}} expand-qdq {{ *}}time(300)/time(30) = {{[0-9.]+}}
+// SCALING-NEXT: ref import-qdq-unverified {{ *}}time(300)/time(30) = {{[0-9.]+}} ({{.*}}; without MLIR's verifier after the pass)
+// SCALING-COUNT-5: ref {{[a-z-]+}}-unverified {{ *}}time(300)/time(30)
+// SCALING-NEXT: ref expand-qdq-unverified {{ *}}time(300)/time(30) = {{[0-9.]+}}
 // SCALING-NEXT: ref upstream-cse {{ *}}time(300)/time(30) = {{[0-9.]+}} ({{.*}}; linear, for comparison)
 // SCALING-NEXT: ref upstream-canonicalize {{ *}}time(300)/time(30) = {{[0-9.]+}}
 // SCALING-NEXT: ref floor {{ *}}time(300)/time(30) = {{[0-9.]+}} ({{.*}}; mlir-opt parse+print, the whole process)
