@@ -43,6 +43,9 @@ struct FoldQuantizedConstantsPass
           if (seen.insert(user).second)
             candidates.push_back(user);
     });
+    // Without such an op there is nothing to fold and nothing to explain.
+    if (candidates.empty())
+      return markAllAnalysesPreserved();
     // The driver takes its list from the back.
     std::reverse(candidates.begin(), candidates.end());
     GreedyRewriteConfig config;
