@@ -203,18 +203,17 @@ def main():
         ops = count_tosa_ops(paths["input"])
         commands = [("floor", [args.mlir_opt, paths["input"], "-o", "/dev/null"], None),
                     ("parse", [qtosa_opt, paths["input"], "-o", "/dev/null"], None)]
-        for name, pipeline, timing_name, stage in PASSES:
-            commands.append((name, [qtosa_opt, paths[stage], "--pass-pipeline=" + pipeline,
-                                    "-o", "/dev/null"], timing_name))
+        pass_runs = [(name, [qtosa_opt, paths[stage], "--pass-pipeline=" + pipeline,
+                             "-o", "/dev/null"], timing_name)
+                     for name, pipeline, timing_name, stage in PASSES]
+        commands += pass_runs
         commands.append(("pipeline", [qtosa_opt, paths["input"], "--pass-pipeline=" + PIPELINE,
                                       "-o", "/dev/null"], None))
         for name, pipeline, timing_name in REFERENCES:
             commands.append((name, [args.mlir_opt, paths["input"], "--pass-pipeline=" + pipeline,
                                     "-o", "/dev/null"], timing_name))
-        for name, pipeline, timing_name, stage in PASSES:
-            commands.append((name + UNVERIFIED,
-                             [qtosa_opt, paths[stage], "--pass-pipeline=" + pipeline,
-                              "-o", "/dev/null", "--verify-each=false"], timing_name))
+        commands += [(name + UNVERIFIED, argv + ["--verify-each=false"], timing_name)
+                     for name, argv, timing_name in pass_runs]
         results = measure(commands, args.runs)
         floor = results["floor"]
         for name, _, _ in commands:
