@@ -159,8 +159,8 @@ class PreservedAnalysesTest : public ::testing::TestWithParam<PassCase> {
 protected:
   PreservedAnalysesTest() : context(makeRegistry()) {
     context.loadAllAvailableDialects();
-    qtosa::registerQTosaAndUpstreamPasses();
   }
+  static void SetUpTestSuite() { qtosa::registerQTosaAndUpstreamPasses(); }
   static DialectRegistry makeRegistry() {
     DialectRegistry registry;
     qtosa::registerQTosaDialects(registry);
