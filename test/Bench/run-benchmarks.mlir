@@ -24,6 +24,7 @@
 // CHECK-NEXT: 300 {{[0-9]+}} pipeline
 // CHECK-NEXT: 300 {{[0-9]+}} upstream-cse
 // CHECK-NEXT: 300 {{[0-9]+}} upstream-canonicalize
+// CHECK-NEXT: 300 {{[0-9]+}} upstream-op-walk
 // CHECK-NEXT: 300 {{[0-9]+}} import-qdq-unverified
 // CHECK-NEXT: 300 {{[0-9]+}} fold-quantized-constants-unverified
 // CHECK-NEXT: 300 {{[0-9]+}} share-qspecs-unverified
@@ -38,7 +39,7 @@
 
 // CSV: size,tosa_ops,command,runs,median_s,min_s,max_s,pass_s,peak_rss_mib,ops_per_s,over_floor
 // CSV-NEXT: 300,{{[0-9]+}},floor,1,
-// CSV-COUNT-18: 300,{{[0-9]+}},{{[a-z-]+}},1,
+// CSV-COUNT-19: 300,{{[0-9]+}},{{[a-z-]+}},1,
 // CSV-NOT: 300
 
 // TIMING: Parser
@@ -49,7 +50,8 @@
 
 // With a size and a tenth of it, each pass's time ratio is checked, and
 // printed beside them: each pass's ratio without the verifier after it, the
-// upstream reference passes' ratios and the floor's own.
+// upstream reference passes' ratios (one of them only walks the IR) and the
+// floor's own.
 // SCALING: goals at 300 requested ops:
 // SCALING: {{PASS|MISS}} import-qdq {{ *}}time(300)/time(30) = {{[0-9.]+}}
 // SCALING: {{PASS|MISS}} expand-qdq {{ *}}time(300)/time(30) = {{[0-9.]+}}
@@ -58,4 +60,5 @@
 // SCALING-NEXT: ref expand-qdq-unverified {{ *}}time(300)/time(30) = {{[0-9.]+}}
 // SCALING-NEXT: ref upstream-cse {{ *}}time(300)/time(30) = {{[0-9.]+}} ({{.*}}; linear, for comparison)
 // SCALING-NEXT: ref upstream-canonicalize {{ *}}time(300)/time(30) = {{[0-9.]+}}
+// SCALING-NEXT: ref upstream-op-walk {{ *}}time(300)/time(30) = {{[0-9.]+}} ({{.*}}; one read of every op, for comparison)
 // SCALING-NEXT: ref floor {{ *}}time(300)/time(30) = {{[0-9.]+}} ({{.*}}; mlir-opt parse+print, the whole process)
