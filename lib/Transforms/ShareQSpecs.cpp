@@ -30,8 +30,9 @@ using namespace mlir::qtosa;
 namespace {
 
 /// An op that may move: it has the interface, moves or orders values, and
-/// has one float result.
-QuantBehaviourOpInterface getMovableOp(Operation *op, std::string &whyNot) {
+/// has one float result. Asked of nearly every op the drivers visit, so the
+/// reason is a fixed sentence, built into a string only where one is needed.
+QuantBehaviourOpInterface getMovableOp(Operation *op, StringRef &whyNot) {
   auto iface = dyn_cast_or_null<QuantBehaviourOpInterface>(op);
   if (!iface || iface.getQuantBehaviour() == QuantBehaviour::Independent) {
     whyNot = "it computes new values";
@@ -103,11 +104,10 @@ struct SinkPlan {
   std::optional<int64_t> storedPadValue;
 };
 
-FailureOr<SinkPlan> planSink(Operation *op, bool duplicateDequantize,
-                             std::string &whyNot) {
-  QuantBehaviourOpInterface iface = getMovableOp(op, whyNot);
-  if (!iface)
-    return failure();
+/// `iface` is the movable op (getMovableOp).
+FailureOr<SinkPlan> planSink(QuantBehaviourOpInterface iface,
+                             bool duplicateDequantize, std::string &whyNot) {
+  Operation *op = iface.getOperation();
   SinkPlan plan;
   plan.operands.assign(op->operand_begin(), op->operand_end());
 
@@ -218,12 +218,15 @@ struct SinkDequantize : RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
+    StringRef notMovable;
+    QuantBehaviourOpInterface iface = getMovableOp(op, notMovable);
+    if (!iface)
+      return rewriter.notifyMatchFailure(op, notMovable);
     std::string whyNot;
-    FailureOr<SinkPlan> plan = planSink(op, duplicateDequantize, whyNot);
+    FailureOr<SinkPlan> plan = planSink(iface, duplicateDequantize, whyNot);
     if (failed(plan))
       return rewriter.notifyMatchFailure(op, whyNot);
 
-    auto iface = cast<QuantBehaviourOpInterface>(op);
     if (plan->storedPadValue) {
       rewriter.setInsertionPoint(op);
       plan->operands.back() = buildIntegerScalar(
@@ -256,9 +259,12 @@ struct SinkDequantize : RewritePattern {
 FailureOr<SmallVector<quant::QuantizedType>>
 planHoist(QuantizeOp quantize, bool duplicateDequantize, std::string &whyNot) {
   Operation *op = quantize.getInput().getDefiningOp();
-  QuantBehaviourOpInterface iface = getMovableOp(op, whyNot);
-  if (!iface)
+  StringRef notMovable;
+  QuantBehaviourOpInterface iface = getMovableOp(op, notMovable);
+  if (!iface) {
+    whyNot = notMovable.str();
     return failure();
+  }
   if (!iface.resultHoldsValues()) {
     whyNot = "its result is not made of its operands' values";
     return failure();
@@ -273,7 +279,7 @@ planHoist(QuantizeOp quantize, bool duplicateDequantize, std::string &whyNot) {
   }
   // Rule 1 first: it keeps the requantize after the op, on fewer values.
   std::string sinkWhyNot;
-  if (succeeded(planSink(op, duplicateDequantize, sinkWhyNot))) {
+  if (succeeded(planSink(iface, duplicateDequantize, sinkWhyNot))) {
     whyNot = "its dequantizes sink instead";
     return failure();
   }
@@ -450,7 +456,7 @@ void ShareQSpecsPass::runOnOperation() {
   // Each walk of a large function misses the caches on most ops, so the
   // first one also counts the ops that could move, for numMoved.
   int64_t floatMovableBefore = 0;
-  std::string ignored;
+  StringRef ignored;
   auto collect = [&](bool usersOfDequantize, bool quantizes, bool dequantizes,
                      bool countMovable) {
     SmallVector<Operation *> ops;
@@ -526,7 +532,7 @@ void ShareQSpecsPass::runOnOperation() {
     if (!nextToDequantize && !quantizeUser)
       return;
     std::string sinkWhyNot, hoistWhyNot;
-    (void)planSink(op, duplicateDequantize, sinkWhyNot);
+    (void)planSink(iface, duplicateDequantize, sinkWhyNot);
     InFlightDiagnostic remark = op->emitRemark()
                                 << "'" << op->getName()
                                 << "' stays in float: " << sinkWhyNot;
