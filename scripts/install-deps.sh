@@ -9,6 +9,7 @@ packages=(
   cmake ninja-build g++ python3
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev
+  libflatbuffers-dev flatbuffers-compiler
   "$@"
 )
 
