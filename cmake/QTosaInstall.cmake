@@ -8,7 +8,7 @@ get_property(qtosa_libs GLOBAL PROPERTY QTOSA_EXPORTED_LIBS)
 install(TARGETS ${qtosa_libs} EXPORT QTosaTargets
   ARCHIVE DESTINATION lib
   INCLUDES DESTINATION include)
-install(TARGETS qtosa-opt RUNTIME DESTINATION bin)
+install(TARGETS qtosa-opt qtosa-run RUNTIME DESTINATION bin)
 install(DIRECTORY include/qtosa DESTINATION include
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/qtosa DESTINATION include

@@ -55,7 +55,7 @@ if shutil.which("valgrind"):
 
 tool_dirs = [config.qtosa_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["qtosa-opt", "qtosa-translate", "mlir-opt", "mlir-runner", "split-file"], tool_dirs)
+    ["qtosa-opt", "qtosa-translate", "qtosa-run", "mlir-opt", "mlir-runner", "split-file"], tool_dirs)
 
 # `not` at the start of a RUN line is found on PATH, as in LLVM's own suites.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -1,0 +1,550 @@
+//===- Execute.cpp - Run a qtosa or TOSA function in process --------------===//
+//
+// The compiled function is called through its C interface
+// (llvm.emit_c_interface): every memref crosses as a pointer to a
+// descriptor {allocated, aligned, offset, sizes[rank], strides[rank]}, and
+// the results come back through a pointer, passed first, to one descriptor
+// or to a struct of them. All descriptor fields are 8 bytes wide, so a
+// struct of descriptors is their concatenation as int64 words.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Execution/Execute.h"
+
+#include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#ifndef QTOSA_MLIR_LIBRARY_DIR
+#define QTOSA_MLIR_LIBRARY_DIR "/usr/lib/llvm-22/lib"
+#endif
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+//===----------------------------------------------------------------------===//
+// Element types and tensors
+//===----------------------------------------------------------------------===//
+
+StringRef mlir::qtosa::stringifyElementType(ElementType type) {
+  switch (type) {
+  case ElementType::I1:
+    return "i1";
+  case ElementType::I8:
+    return "i8";
+  case ElementType::I16:
+    return "i16";
+  case ElementType::I32:
+    return "i32";
+  case ElementType::I64:
+    return "i64";
+  case ElementType::F16:
+    return "f16";
+  case ElementType::BF16:
+    return "bf16";
+  case ElementType::F32:
+    return "f32";
+  case ElementType::F64:
+    return "f64";
+  }
+  llvm_unreachable("unknown element type");
+}
+
+std::optional<ElementType> mlir::qtosa::parseElementType(StringRef name) {
+  for (ElementType type :
+       {ElementType::I1, ElementType::I8, ElementType::I16, ElementType::I32,
+        ElementType::I64, ElementType::F16, ElementType::BF16,
+        ElementType::F32, ElementType::F64})
+    if (stringifyElementType(type) == name)
+      return type;
+  return std::nullopt;
+}
+
+std::optional<ElementType> mlir::qtosa::getElementType(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    // Unsigned and signed integers are other types to TOSA; stored integers
+    // live in signless tensors.
+    if (!integer.isSignless())
+      return std::nullopt;
+    switch (integer.getWidth()) {
+    case 1:
+      return ElementType::I1;
+    case 8:
+      return ElementType::I8;
+    case 16:
+      return ElementType::I16;
+    case 32:
+      return ElementType::I32;
+    case 64:
+      return ElementType::I64;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (type.isF16())
+    return ElementType::F16;
+  if (type.isBF16())
+    return ElementType::BF16;
+  if (type.isF32())
+    return ElementType::F32;
+  if (type.isF64())
+    return ElementType::F64;
+  return std::nullopt;
+}
+
+size_t mlir::qtosa::getByteWidth(ElementType type) {
+  switch (type) {
+  case ElementType::I1:
+  case ElementType::I8:
+    return 1;
+  case ElementType::I16:
+  case ElementType::F16:
+  case ElementType::BF16:
+    return 2;
+  case ElementType::I32:
+  case ElementType::F32:
+    return 4;
+  case ElementType::I64:
+  case ElementType::F64:
+    return 8;
+  }
+  llvm_unreachable("unknown element type");
+}
+
+Tensor::Tensor(ElementType elementType, ArrayRef<int64_t> shape)
+    : elementType(elementType), shape(shape.begin(), shape.end()) {
+  data.assign(static_cast<size_t>(getNumElements()) *
+                  getByteWidth(elementType),
+              0);
+}
+
+int64_t Tensor::getNumElements() const {
+  int64_t count = 1;
+  for (int64_t size : shape)
+    count *= size;
+  return count;
+}
+
+static std::string shapeString(ArrayRef<int64_t> shape, ElementType type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  for (int64_t size : shape) {
+    if (ShapedType::isDynamic(size))
+      os << "?";
+    else
+      os << size;
+    os << "x";
+  }
+  os << stringifyElementType(type);
+  return text;
+}
+
+std::string Tensor::getTypeString() const {
+  return shapeString(shape, elementType);
+}
+
+//===----------------------------------------------------------------------===//
+// Setup shared by every compilation
+//===----------------------------------------------------------------------===//
+
+StringRef mlir::qtosa::getTosaToLLVMPipeline() {
+  // test/lit.cfg.py's %tosa-to-llvm, plus buffer-deallocation-pipeline.
+  return "builtin.module("
+         "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
+         "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},"
+         "tosa-to-tensor),"
+         "one-shot-bufferize{bufferize-function-boundaries},"
+         "buffer-deallocation-pipeline,"
+         "func.func(convert-linalg-to-loops,math-expand-ops{ops=rsqrt,ctlz}),"
+         "convert-math-to-libm,convert-scf-to-cf,"
+         "expand-strided-metadata,lower-affine,convert-to-llvm,"
+         "reconcile-unrealized-casts)";
+}
+
+/// The native target, the upstream passes the textual pipeline names, and
+/// the registry with every dialect, interface model and LLVM IR
+/// translation the lowering needs: once per process.
+static const DialectRegistry &getLoweringRegistry() {
+  static const DialectRegistry *registry = [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    registerAllPasses();
+    auto *result = new DialectRegistry();
+    registerAllDialects(*result);
+    registerAllExtensions(*result);
+    registerBuiltinDialectTranslation(*result);
+    registerLLVMDialectTranslation(*result);
+    return result;
+  }();
+  return *registry;
+}
+
+static llvm::Error makeError(const Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+static std::string locationString(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>())
+    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
+       << fileLoc.getColumn();
+  else
+    loc.print(os);
+  return text;
+}
+
+/// The signature of one boundary value, or an error naming it.
+static llvm::Expected<TensorSignature>
+getSignature(Type type, const Twine &what, bool allowDynamic,
+             StringRef description) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  std::string typeText;
+  llvm::raw_string_ostream os(typeText);
+  type.print(os);
+  if (!tensorType)
+    return makeError(description + ": " + what + " has type " + typeText +
+                     "; only ranked tensors can be passed");
+  std::optional<ElementType> elementType =
+      getElementType(tensorType.getElementType());
+  if (!elementType)
+    return makeError(description + ": " + what + " has type " + typeText +
+                     "; supported element types are i1, i8, i16, i32, i64, "
+                     "f16, bf16, f32 and f64");
+  if (!allowDynamic && !tensorType.hasStaticShape())
+    return makeError(description + ": " + what + " has type " + typeText +
+                     "; arguments must have static shapes");
+  return TensorSignature{*elementType,
+                         std::vector<int64_t>(tensorType.getShape().begin(),
+                                              tensorType.getShape().end())};
+}
+
+/// Whether anything in `module` is of the quant dialect: an op or a
+/// quant-typed value, both of which qtosa-import-qdq replaces.
+static bool hasQuantIR(ModuleOp module) {
+  auto isQuant = [](Type type) {
+    return isa<quant::QuantizedType>(getElementTypeOrSelf(type));
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    if (op->getDialect() && op->getDialect()->getNamespace() == "quant")
+      return WalkResult::interrupt();
+    if (llvm::any_of(op->getResultTypes(), isQuant) ||
+        llvm::any_of(op->getOperandTypes(), isQuant))
+      return WalkResult::interrupt();
+    if (auto function = dyn_cast<func::FuncOp>(op))
+      if (llvm::any_of(function.getArgumentTypes(), isQuant) ||
+          llvm::any_of(function.getResultTypes(), isQuant))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// qtosa's own passes, as far as the module needs them, so that only plain
+/// TOSA (and func) is left for the upstream lowering.
+static LogicalResult lowerQTosa(ModuleOp module) {
+  bool quant = hasQuantIR(module);
+  bool delegates = false, qdq = false;
+  module.walk([&](Operation *op) {
+    delegates |= isa<DelegateOp>(op);
+    qdq |= isa<QuantizeOp, DequantizeOp>(op);
+  });
+  if (!quant && !delegates && !qdq)
+    return success();
+  PassManager pm(module->getContext());
+  if (delegates)
+    pm.addNestedPass<func::FuncOp>(createInlineDelegatesPass());
+  if (quant)
+    pm.addPass(createImportQDQPass());
+  // Import makes quantize/dequantize of what was quant IR.
+  if (quant || qdq)
+    pm.addNestedPass<func::FuncOp>(createExpandQDQPass());
+  return pm.run(module);
+}
+
+//===----------------------------------------------------------------------===//
+// Executable
+//===----------------------------------------------------------------------===//
+
+Executable::Executable() = default;
+Executable::~Executable() = default;
+
+llvm::Expected<std::unique_ptr<Executable>>
+Executable::compile(ModuleOp module, StringRef function) {
+  MLIRContext *context = module->getContext();
+  auto original = module.lookupSymbol<func::FuncOp>(function);
+  if (!original) {
+    std::string names;
+    for (auto candidate : module.getOps<func::FuncOp>())
+      if (!candidate.isExternal())
+        names += (names.empty() ? "@" : ", @") + candidate.getName().str();
+    return makeError("no function @" + function + " in the module" +
+                     (names.empty() ? std::string()
+                                    : " (functions: " + names + ")"));
+  }
+  if (original.isExternal())
+    return makeError("@" + function + " at " +
+                     locationString(original.getLoc()) +
+                     " is a declaration without a body");
+
+  std::unique_ptr<Executable> executable(new Executable());
+  executable->description =
+      ("@" + function + " at " + locationString(original.getLoc())).str();
+
+  context->appendDialectRegistry(getLoweringRegistry());
+  OwningOpRef<ModuleOp> clone = module.clone();
+  if (failed(lowerQTosa(*clone)))
+    return makeError(executable->description +
+                     ": qtosa's expansion to plain TOSA failed");
+
+  // The signature after import: quant-typed arguments are storage tensors
+  // now, which is what the caller passes.
+  auto entry = clone->lookupSymbol<func::FuncOp>(function);
+  if (!entry)
+    return makeError(executable->description +
+                     ": the function is gone after qtosa's passes");
+  for (auto [index, type] : llvm::enumerate(entry.getArgumentTypes())) {
+    llvm::Expected<TensorSignature> signature =
+        getSignature(type, "argument #" + Twine(index), /*allowDynamic=*/false,
+                     executable->description);
+    if (!signature)
+      return signature.takeError();
+    executable->inputs.push_back(std::move(*signature));
+  }
+  for (auto [index, type] : llvm::enumerate(entry.getResultTypes())) {
+    llvm::Expected<TensorSignature> signature =
+        getSignature(type, "result #" + Twine(index), /*allowDynamic=*/true,
+                     executable->description);
+    if (!signature)
+      return signature.takeError();
+    executable->outputs.push_back(std::move(*signature));
+  }
+
+  // qtosa-integer-io's parameters are for qtosa's passes; the lowering has
+  // no use for them.
+  for (auto candidate : clone->getOps<func::FuncOp>()) {
+    for (unsigned i = 0, e = candidate.getNumArguments(); i < e; ++i)
+      candidate.removeArgAttr(i, "qtosa.qtype");
+    for (unsigned i = 0, e = candidate.getNumResults(); i < e; ++i)
+      candidate.removeResultAttr(
+          i, StringAttr::get(context, "qtosa.qtype"));
+  }
+  entry->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                 UnitAttr::get(context));
+
+  std::string parseErrors;
+  llvm::raw_string_ostream parseErrorStream(parseErrors);
+  FailureOr<OpPassManager> pipeline =
+      parsePassPipeline(getTosaToLLVMPipeline(), parseErrorStream);
+  if (failed(pipeline))
+    return makeError("the TOSA -> LLVM pipeline does not parse: " +
+                     parseErrors);
+  PassManager pm(context);
+  static_cast<OpPassManager &>(pm) = *pipeline;
+  if (failed(pm.run(*clone)))
+    return makeError(executable->description +
+                     ": MLIR's TOSA -> Linalg -> LLVM lowering failed");
+
+  // memrefCopy and friends, for copies the lowering leaves as calls.
+  SmallVector<StringRef, 1> libraries;
+  std::string runtime =
+      (Twine(QTOSA_MLIR_LIBRARY_DIR) + "/libmlir_c_runner_utils.so").str();
+  if (llvm::sys::fs::exists(runtime))
+    libraries.push_back(runtime);
+  auto transformer = makeOptimizingTransformer(/*optLevel=*/2,
+                                               /*sizeLevel=*/0,
+                                               /*targetMachine=*/nullptr);
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  options.sharedLibPaths = libraries;
+  options.enableGDBNotificationListener = false;
+  options.enablePerfNotificationListener = false;
+  llvm::Expected<std::unique_ptr<ExecutionEngine>> engine =
+      ExecutionEngine::create(*clone, options);
+  if (!engine)
+    return makeError(executable->description + ": JIT compilation failed: " +
+                     llvm::toString(engine.takeError()));
+  executable->engine = std::move(*engine);
+  llvm::Expected<void (*)(void **)> packed =
+      executable->engine->lookupPacked(("_mlir_ciface_" + function).str());
+  if (!packed)
+    return makeError(executable->description +
+                     ": no C interface after lowering: " +
+                     llvm::toString(packed.takeError()));
+  executable->entry = *packed;
+  return executable;
+}
+
+namespace {
+
+/// A memref descriptor as int64 words: allocated, aligned, offset, sizes,
+/// strides.
+struct DescriptorView {
+  int64_t *words;
+  int64_t rank;
+
+  void *allocated() const { return reinterpret_cast<void *>(words[0]); }
+  uint8_t *aligned() const { return reinterpret_cast<uint8_t *>(words[1]); }
+  int64_t offset() const { return words[2]; }
+  int64_t size(int64_t dim) const { return words[3 + dim]; }
+  int64_t stride(int64_t dim) const { return words[3 + rank + dim]; }
+
+  static size_t getNumWords(int64_t rank) { return 3 + 2 * rank; }
+};
+
+/// Copies a strided memref into a dense tensor, C order.
+void copyOut(const DescriptorView &view, Tensor &tensor) {
+  size_t width = getByteWidth(tensor.elementType);
+  int64_t count = tensor.getNumElements();
+  if (count == 0)
+    return;
+  SmallVector<int64_t> index(view.rank, 0);
+  uint8_t *out = tensor.data.data();
+  for (int64_t linear = 0; linear < count; ++linear) {
+    int64_t element = view.offset();
+    for (int64_t dim = 0; dim < view.rank; ++dim)
+      element += index[dim] * view.stride(dim);
+    std::memcpy(out + linear * width, view.aligned() + element * width, width);
+    for (int64_t dim = view.rank - 1; dim >= 0; --dim) {
+      if (++index[dim] < view.size(dim))
+        break;
+      index[dim] = 0;
+    }
+  }
+}
+
+} // namespace
+
+llvm::Expected<std::vector<Tensor>>
+Executable::run(ArrayRef<Tensor> arguments) {
+  if (arguments.size() != inputs.size())
+    return makeError(description + " takes " + Twine(inputs.size()) +
+                     " input(s), got " + Twine(arguments.size()));
+  for (auto [index, argument, signature] :
+       llvm::enumerate(arguments, inputs)) {
+    std::string expected = shapeString(signature.shape, signature.elementType);
+    if (argument.elementType != signature.elementType)
+      return makeError(description + ": input #" + Twine(index) +
+                       " has element type " +
+                       stringifyElementType(argument.elementType) +
+                       ", expected " +
+                       stringifyElementType(signature.elementType) + " (" +
+                       expected + ")");
+    if (argument.shape != signature.shape)
+      return makeError(description + ": input #" + Twine(index) +
+                       " has shape " + argument.getTypeString() +
+                       ", expected " + expected);
+    if (argument.data.size() != static_cast<size_t>(argument.getNumElements()) *
+                                    getByteWidth(argument.elementType))
+      return makeError(description + ": input #" + Twine(index) + " holds " +
+                       Twine(argument.data.size()) + " bytes, " +
+                       argument.getTypeString() + " needs " +
+                       Twine(argument.getNumElements() *
+                             getByteWidth(argument.elementType)));
+  }
+
+  // Copies of the inputs the compiled code may treat as its own, and their
+  // descriptors: identity layout, offset 0.
+  std::vector<std::vector<uint8_t>> buffers;
+  std::vector<std::vector<int64_t>> descriptors;
+  buffers.reserve(arguments.size());
+  descriptors.reserve(arguments.size());
+  for (const Tensor &argument : arguments) {
+    // One spare byte so that an empty tensor still has an address.
+    std::vector<uint8_t> &buffer = buffers.emplace_back(argument.data);
+    buffer.push_back(0);
+    int64_t rank = static_cast<int64_t>(argument.shape.size());
+    std::vector<int64_t> &words =
+        descriptors.emplace_back(DescriptorView::getNumWords(rank));
+    words[0] = reinterpret_cast<int64_t>(buffer.data());
+    words[1] = reinterpret_cast<int64_t>(buffer.data());
+    words[2] = 0;
+    int64_t stride = 1;
+    for (int64_t dim = rank - 1; dim >= 0; --dim) {
+      words[3 + dim] = argument.shape[dim];
+      words[3 + rank + dim] = stride;
+      stride *= argument.shape[dim];
+    }
+  }
+
+  size_t resultWords = 0;
+  for (const TensorSignature &signature : outputs)
+    resultWords += DescriptorView::getNumWords(signature.shape.size());
+  std::vector<int64_t> results(std::max<size_t>(resultWords, 1), 0);
+
+  // The packed wrapper reads each argument through a pointer to it; the
+  // C-interface arguments are themselves pointers (to the result storage,
+  // then to each input descriptor).
+  SmallVector<void *> pointers;
+  SmallVector<void *> packed;
+  pointers.reserve(arguments.size() + 1);
+  if (!outputs.empty())
+    pointers.push_back(results.data());
+  for (std::vector<int64_t> &words : descriptors)
+    pointers.push_back(words.data());
+  for (void *&pointer : pointers)
+    packed.push_back(&pointer);
+  entry(packed.data());
+
+  // Copy the results out, then free what the function allocated: not a
+  // global (memref.get_global marks its allocated pointer 0xdeadbeef), not
+  // an input buffer, and each allocation once.
+  std::vector<Tensor> tensors;
+  llvm::DenseSet<void *> owned;
+  for (const std::vector<uint8_t> &buffer : buffers)
+    owned.insert(const_cast<uint8_t *>(buffer.data()));
+  owned.insert(reinterpret_cast<void *>(0xdeadbeef));
+  SmallVector<void *> toFree;
+  int64_t *cursor = results.data();
+  for (const TensorSignature &signature : outputs) {
+    int64_t rank = static_cast<int64_t>(signature.shape.size());
+    DescriptorView view{cursor, rank};
+    cursor += DescriptorView::getNumWords(rank);
+    std::vector<int64_t> shape;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      shape.push_back(view.size(dim));
+    Tensor &tensor = tensors.emplace_back(signature.elementType, shape);
+    copyOut(view, tensor);
+    if (view.allocated() && owned.insert(view.allocated()).second)
+      toFree.push_back(view.allocated());
+  }
+  for (void *allocation : toFree)
+    std::free(allocation);
+  return tensors;
+}
+
+llvm::Expected<std::vector<Tensor>>
+mlir::qtosa::execute(ModuleOp module, StringRef function,
+                     ArrayRef<Tensor> inputs) {
+  llvm::Expected<std::unique_ptr<Executable>> executable =
+      Executable::compile(module, function);
+  if (!executable)
+    return executable.takeError();
+  return (*executable)->run(inputs);
+}
