@@ -13,6 +13,7 @@
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "qtosa/Target/EthosU/Passes.h"
+#include "qtosa/Target/TosaFlatbuffer/Passes.h"
 #include "qtosa/Transforms/Passes.h"
 
 void mlir::qtosa::registerQTosaDialects(DialectRegistry &registry) {
@@ -29,4 +30,5 @@ void mlir::qtosa::registerQTosaAndUpstreamPasses() {
   registerQTosaPipelines();
   registerQTosaEthosUPasses();
   registerEthosUPipelines();
+  registerQTosaTosaFlatbufferPasses();
 }

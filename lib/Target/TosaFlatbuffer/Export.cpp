@@ -1,0 +1,267 @@
+//===- Export.cpp - MLIR TOSA -> TOSA 1.0 flatbuffer ----------------------===//
+//
+// One function (or the body of the one qtosa.delegate in it) becomes region
+// "main" with one block named after the function; each cond_if/while_loop
+// region becomes a region of its own, named from its parent block, which the
+// op's attribute table names. Tensor names are made up here ("input_0",
+// "conv2d_7"): SSA values have none. The builder sees the same calls in the
+// same order for the same module, so the bytes are deterministic.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TosaFlatbufferInternals.h"
+
+#include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Target/TosaFlatbuffer/TosaFlatbuffer.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace mlir::qtosa;
+using namespace mlir::qtosa::tosafb;
+
+namespace {
+using flatbuffers::Offset;
+
+class GraphWriter {
+public:
+  /// Writes `body` as region "main"; returns failure after diagnostics.
+  LogicalResult write(Block &body, StringRef name, raw_ostream &os) {
+    regions.emplace_back();
+    if (failed(writeRegion(body, "main", name, /*index=*/0)))
+      return failure();
+    auto version = fb::CreateVersion(fbb, kVersionMajor, kVersionMinor,
+                                     kVersionPatch, /*_draft=*/false);
+    auto regionVector = fbb.CreateVector(regions);
+    fb::FinishTosaGraphBuffer(fbb, fb::CreateTosaGraph(fbb, version,
+                                                       regionVector));
+    os.write(reinterpret_cast<const char *>(fbb.GetBufferPointer()),
+             fbb.GetSize());
+    return success();
+  }
+
+private:
+  /// The tensors and operators of the block being written.
+  struct BlockState {
+    llvm::DenseMap<Value, std::string> names;
+    std::vector<Offset<fb::TosaTensor>> tensors;
+    std::vector<Offset<fb::TosaOperator>> operators;
+  };
+
+  /// Writes `block` as the one block of region `regions[index]`.
+  LogicalResult writeRegion(Block &block, const std::string &regionName,
+                            StringRef blockName, size_t index) {
+    BlockState state;
+    std::vector<std::string> inputNames;
+    for (BlockArgument arg : block.getArguments()) {
+      std::string name =
+          (index == 0 ? std::string("input_")
+                      : regionName + "_input_") +
+          std::to_string(arg.getArgNumber());
+      Operation *anchor = block.getParentOp();
+      if (failed(addTensor(state, arg, name, anchor, {})))
+        return failure();
+      inputNames.push_back(name);
+    }
+    for (Operation &op : block.without_terminator())
+      if (failed(writeOp(state, op, regionName)))
+        return failure();
+    std::vector<std::string> outputNames;
+    if (Operation *terminator = block.getTerminator()) {
+      for (Value output : terminator->getOperands()) {
+        auto found = state.names.find(output);
+        if (found == state.names.end())
+          return terminator->emitError()
+                 << "cannot write '" << terminator->getName()
+                 << "' as a TOSA 1.0 block output: it yields a value "
+                    "defined outside its block";
+        outputNames.push_back(found->second);
+      }
+    }
+    regions[index] = fb::CreateTosaRegion(
+        fbb, fbb.CreateString(regionName),
+        fbb.CreateVector(std::vector<Offset<fb::TosaBasicBlock>>{
+            fb::CreateTosaBasicBlock(
+                fbb, fbb.CreateString(blockName.str()),
+                fbb.CreateVector(state.operators),
+                fbb.CreateVector(state.tensors),
+                fbb.CreateVectorOfStrings(inputNames),
+                fbb.CreateVectorOfStrings(outputNames))}));
+    return success();
+  }
+
+  /// Writes the tensor table of `value`, named `name`; `data` for constants.
+  LogicalResult addTensor(BlockState &state, Value value,
+                          const std::string &name, Operation *anchor,
+                          std::optional<std::vector<uint8_t>> data) {
+    Type type = value.getType();
+    std::vector<int32_t> shape;
+    std::optional<fb::DType> dtype;
+    if (auto shapeType = dyn_cast<mlir::tosa::shapeType>(type)) {
+      shape.push_back(shapeType.getRank());
+      dtype = fb::DType::SHAPE;
+    } else if (auto tensorType = dyn_cast<RankedTensorType>(type)) {
+      if (!tensorType.hasStaticShape())
+        return anchor->emitError()
+               << "cannot write " << type << " as TOSA 1.0: the flatbuffer "
+               << "holds static shapes only";
+      for (int64_t dim : tensorType.getShape()) {
+        if (dim > INT32_MAX)
+          return anchor->emitError() << "cannot write " << type
+                                     << ": a dimension is beyond int32";
+        shape.push_back(static_cast<int32_t>(dim));
+      }
+      dtype = dtypeOf(tensorType.getElementType());
+      if (!dtype)
+        return anchor->emitError()
+               << "cannot write " << type << ": TOSA 1.0 has no element type "
+               << tensorType.getElementType();
+    } else {
+      return anchor->emitError() << "cannot write " << type
+                                 << " as TOSA 1.0: not a ranked tensor";
+    }
+    auto nameOffset = fbb.CreateString(name);
+    auto shapeOffset = fbb.CreateVector(shape);
+    Offset<flatbuffers::Vector<uint8_t>> dataOffset;
+    if (data) {
+      fbb.ForceVectorAlignment(data->size(), sizeof(uint8_t), 8);
+      dataOffset = fbb.CreateVector(*data);
+    }
+    state.tensors.push_back(fb::CreateTosaTensor(fbb, nameOffset, shapeOffset,
+                                                 *dtype, dataOffset));
+    state.names[value] = name;
+    return success();
+  }
+
+  LogicalResult writeOp(BlockState &state, Operation &op,
+                        const std::string &regionName) {
+    if (!isa<mlir::tosa::TosaDialect>(op.getDialect()))
+      return op.emitError() << "cannot write '" << op.getName()
+                            << "' to a TOSA 1.0 flatbuffer: it holds TOSA "
+                               "operators only";
+    std::vector<std::string> inputNames;
+    for (OpOperand &operand : op.getOpOperands()) {
+      auto found = state.names.find(operand.get());
+      if (found == state.names.end())
+        return op.emitError()
+               << "cannot write '" << op.getName()
+               << "' to a TOSA 1.0 flatbuffer: operand #"
+               << operand.getOperandNumber()
+               << " is defined outside its block, and a TOSA block reads "
+                  "only its own inputs";
+      inputNames.push_back(found->second);
+    }
+    // Nested regions first: their tables must not interleave with this op's.
+    std::vector<std::string> regionNames;
+    if (op.getNumRegions() != 0) {
+      std::string prefix = regionName + "_" +
+                           op.getName().stripDialect().str() + "_" +
+                           std::to_string(nextOp);
+      static constexpr const char *kIfNames[] = {"then", "else"};
+      static constexpr const char *kWhileNames[] = {"cond", "body"};
+      bool isIf = isa<mlir::tosa::IfOp>(op);
+      if (op.getNumRegions() != 2 || (!isIf && !isa<mlir::tosa::WhileOp>(op)))
+        return op.emitError() << "cannot write '" << op.getName()
+                              << "': unexpected regions";
+      for (unsigned i = 0; i < 2; ++i) {
+        Region &region = op.getRegion(i);
+        if (!region.hasOneBlock())
+          return op.emitError() << "cannot write '" << op.getName()
+                                << "': each region needs exactly one block";
+        std::string name = prefix + "_" + (isIf ? kIfNames[i] : kWhileNames[i]);
+        size_t index = regions.size();
+        regions.emplace_back();
+        if (failed(writeRegion(region.front(), name, name, index)))
+          return failure();
+        regionNames.push_back(name);
+      }
+    }
+    FailureOr<AttributeOffset> attribute =
+        buildAttribute(&op, fbb, regionNames);
+    if (failed(attribute))
+      return failure();
+
+    std::optional<std::vector<uint8_t>> data;
+    if (isa<mlir::tosa::ConstOp, mlir::tosa::ConstShapeOp>(op)) {
+      auto values = op.getAttrOfType<ElementsAttr>("values");
+      FailureOr<std::vector<uint8_t>> bytes = failure();
+      if (values)
+        bytes = encodeElements(values);
+      if (failed(bytes))
+        return op.emitError() << "cannot write '" << op.getName()
+                              << "': its values are not a dense attribute";
+      data = std::move(*bytes);
+    }
+    std::vector<std::string> outputNames;
+    std::string stem = op.getName().stripDialect().str() + "_" +
+                       std::to_string(nextOp++);
+    for (OpResult result : op.getResults()) {
+      std::string name =
+          op.getNumResults() == 1
+              ? stem
+              : stem + "_" + std::to_string(result.getResultNumber());
+      if (failed(addTensor(state, result, name, &op, data)))
+        return failure();
+      outputNames.push_back(name);
+    }
+    auto inputs = fbb.CreateVectorOfStrings(inputNames);
+    auto outputs = fbb.CreateVectorOfStrings(outputNames);
+    state.operators.push_back(fb::CreateTosaOperator(
+        fbb, lookupOpByName(op.getName().getStringRef())->op, attribute->type,
+        attribute->offset, inputs, outputs));
+    return success();
+  }
+
+  flatbuffers::FlatBufferBuilder fbb;
+  std::vector<Offset<fb::TosaRegion>> regions;
+  /// Numbers tensor and region names, in program order.
+  unsigned nextOp = 0;
+};
+} // namespace
+
+LogicalResult mlir::qtosa::tosafb::writeTosaGraph(Block &body, StringRef name,
+                                                  raw_ostream &os) {
+  return GraphWriter().write(body, name, os);
+}
+
+LogicalResult mlir::qtosa::exportTosaFlatbuffer(Operation *op,
+                                                raw_ostream &os) {
+  FunctionOpInterface function = dyn_cast<FunctionOpInterface>(op);
+  if (!function) {
+    SmallVector<FunctionOpInterface> functions;
+    for (Region &region : op->getRegions())
+      for (Operation &child : region.getOps()) {
+        if (auto candidate = dyn_cast<FunctionOpInterface>(child))
+          functions.push_back(candidate);
+        else
+          return child.emitError()
+                 << "cannot write '" << child.getName()
+                 << "' to a TOSA 1.0 flatbuffer: the module may hold one "
+                    "function only";
+      }
+    if (functions.size() != 1)
+      return op->emitError() << "a TOSA 1.0 flatbuffer holds one function; "
+                                "this holds "
+                             << functions.size();
+    function = functions.front();
+  }
+  if (function.isExternal() || !function.getFunctionBody().hasOneBlock())
+    return function.emitError()
+           << "cannot write '" << function.getName()
+           << "': a TOSA graph needs a body of one block";
+  Block &body = function.getFunctionBody().front();
+  auto delegates = llvm::to_vector(body.getOps<DelegateOp>());
+  if (delegates.size() > 1)
+    return function.emitError()
+           << "'" << function.getName() << "' holds " << delegates.size()
+           << " qtosa.delegate regions; qtosa-export-delegates writes one "
+              "file per delegate";
+  if (delegates.size() == 1)
+    return tosafb::writeTosaGraph(delegates.front().getBody().front(),
+                                  function.getName(), os);
+  return tosafb::writeTosaGraph(body, function.getName(), os);
+}
