@@ -1,6 +1,7 @@
 # -*- Python -*-
 import os
 import shutil
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -40,6 +41,9 @@ config.substitutions.append(
     ("%mlir-runner",
      "mlir-runner -e main -entry-point-result=void -shared-libs=%s" % runner_libs))
 config.substitutions.append(("%qtosa_src", config.qtosa_src_root))
+# The Python lit runs under (Debian's, with numpy), not whatever python3 is
+# first on PATH.
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%corpus", config.qtosa_corpus_dir))
 config.substitutions.append(("%qtosa_obj", config.qtosa_obj_root))
 # Tests over ../shared/corpus need it beside the checkout (or QTOSA_CORPUS_DIR

@@ -29,6 +29,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -319,6 +320,17 @@ Executable::compile(ModuleOp module, StringRef function) {
 
   context->appendDialectRegistry(getLoweringRegistry());
   OwningOpRef<ModuleOp> clone = module.clone();
+  // Only the entry and what it calls are compiled: another function that
+  // does not lower (dynamic shapes, unsupported types) must not stop it.
+  for (auto candidate : clone->getOps<func::FuncOp>())
+    candidate.setVisibility(candidate.getName() == function
+                                ? SymbolTable::Visibility::Public
+                                : SymbolTable::Visibility::Private);
+  PassManager dce(context);
+  dce.addPass(createSymbolDCEPass());
+  if (failed(dce.run(*clone)))
+    return makeError(executable->description +
+                     ": removing the functions it does not call failed");
   if (failed(lowerQTosa(*clone)))
     return makeError(executable->description +
                      ": qtosa's expansion to plain TOSA failed");
