@@ -8,6 +8,7 @@
 #include "qtosa/Target/TFLite/TFLiteImport.h"
 #include "qtosa/Target/TosaFlatbuffer/TosaFlatbuffer.h"
 
+#include "mlir/Tools/mlir-opt/MlirOptMain.h" // asMainReturnCode
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
