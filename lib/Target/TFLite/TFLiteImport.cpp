@@ -1,3 +1,65 @@
-// Placeholder: the importer is being written.
+//===- TFLiteImport.cpp - importTFLite and --import-tflite ----------------===//
+//
+// The driver: read and check the model, build one function per subgraph,
+// verify the result. The phases are described in TFLiteImporter.h.
+//
+//===----------------------------------------------------------------------===//
+
 #include "qtosa/Target/TFLite/TFLiteImport.h"
-void mlir::qtosa::registerTFLiteImportTranslation() {}
+
+#include "TFLiteImporter.h"
+
+#include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/IR/Quant.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+using namespace mlir::qtosa;
+using namespace mlir::qtosa::tflite_import;
+
+static void loadDialects(MLIRContext *context) {
+  context->loadDialect<func::FuncDialect, tosa::TosaDialect,
+                       quant::QuantDialect, QTosaDialect>();
+}
+
+OwningOpRef<ModuleOp> qtosa::importTFLite(llvm::MemoryBufferRef buffer,
+                                          MLIRContext *context) {
+  loadDialects(context);
+  FailureOr<ModelInfo> model = readModel(buffer, context);
+  if (failed(model))
+    return {};
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc(*model, context));
+  for (size_t i = 0; i < model->tensors.size(); ++i) {
+    SubgraphImporter importer(*model, static_cast<int>(i), *module);
+    if (failed(importer.importFunction()))
+      return {};
+  }
+  // The TOSA verifiers check what the model declares against what the ops
+  // compute (shapes, pads, strides); their errors carry the operator's
+  // location.
+  if (failed(verify(*module)))
+    return {};
+  return module;
+}
+
+void qtosa::registerTFLiteImportTranslation() {
+  TranslateToMLIRRegistration registration(
+      "import-tflite", "import a TFLite flatbuffer as QDQ TOSA",
+      [](llvm::SourceMgr &sourceMgr, MLIRContext *context)
+          -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        return importTFLite(buffer->getMemBufferRef(), context);
+      },
+      [](DialectRegistry &registry) {
+        registry.insert<func::FuncDialect, tosa::TosaDialect,
+                        quant::QuantDialect, QTosaDialect>();
+      },
+      // FlatBuffers align vectors of up to 16-byte elements (force_align).
+      llvm::Align(16));
+}

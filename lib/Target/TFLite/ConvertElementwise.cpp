@@ -1,0 +1,369 @@
+//===- ConvertElementwise.cpp - Arithmetic, activations, reductions -------===//
+//
+// Elementwise operators compute in f32 between the inputs' dequantize and
+// the output's quantize. TFLite broadcasts like NumPy; TOSA broadcasts only
+// size-1 dimensions of equal ranks, so lower-rank operands are reshaped
+// with leading 1s first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFLiteImporter.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::qtosa;
+using namespace mlir::qtosa::tflite_import;
+
+namespace {
+
+OpStatus statusAfterFailure(SubgraphImporter &im) {
+  return im.opaqueReason.empty() ? OpStatus::Failed : OpStatus::Opaque;
+}
+
+OpStatus finish(SubgraphImporter &im, Value result,
+                tflite::ActivationFunctionType act =
+                    tflite::ActivationFunctionType::NONE) {
+  FailureOr<Value> activated = im.activation(result, act);
+  if (failed(activated))
+    return statusAfterFailure(im);
+  if (failed(im.setFromFloat(im.output(0), *activated)))
+    return statusAfterFailure(im);
+  return OpStatus::Converted;
+}
+
+/// Reads the operator's first input and checks its output.
+struct Unary {
+  Value input;
+  RankedTensorType outType;
+};
+
+FailureOr<Unary> unary(SubgraphImporter &im) {
+  if (im.input(0) < 0 || im.output(0) < 0) {
+    im.fail("needs an input and an output");
+    return failure();
+  }
+  FailureOr<Value> input = im.floatOf(im.input(0));
+  if (failed(input))
+    return failure();
+  return Unary{*input, im.f32Type(im.tensor(im.output(0)).shape)};
+}
+
+struct Binary {
+  Value lhs, rhs;
+  RankedTensorType outType;
+};
+
+FailureOr<Binary> binary(SubgraphImporter &im) {
+  if (im.input(0) < 0 || im.input(1) < 0 || im.output(0) < 0) {
+    im.fail("needs two inputs and an output");
+    return failure();
+  }
+  const TensorInfo &out = im.tensor(im.output(0));
+  FailureOr<Value> lhs = im.floatOf(im.input(0));
+  if (failed(lhs))
+    return failure();
+  FailureOr<Value> rhs = im.floatOf(im.input(1));
+  if (failed(rhs))
+    return failure();
+  int64_t rank = out.shape.size();
+  if (im.tensor(im.input(0)).shape.size() > static_cast<size_t>(rank) ||
+      im.tensor(im.input(1)).shape.size() > static_cast<size_t>(rank)) {
+    im.fail("an input has a higher rank than the output");
+    return failure();
+  }
+  return Binary{im.toRank(*lhs, rank), im.toRank(*rhs, rank),
+                im.f32Type(out.shape)};
+}
+
+Value mul(SubgraphImporter &im, Type type, Value lhs, Value rhs) {
+  return tosa::MulOp::create(im.builder(), im.loc(), type, lhs, rhs,
+                             im.mulShift());
+}
+
+/// `x >= 0 ? x : slope * x`, with `slope` a tensor that broadcasts to x.
+Value negativeSlope(SubgraphImporter &im, Value x, Value slope) {
+  auto type = cast<RankedTensorType>(x.getType());
+  Value scaled = mul(im, type, x, slope);
+  Value zero = im.f32Splat(SmallVector<int64_t>(type.getRank(), 1), 0.0);
+  Value nonNegative = tosa::GreaterEqualOp::create(
+      im.builder(), im.loc(),
+      RankedTensorType::get(type.getShape(), im.builder().getI1Type()), x, zero);
+  return tosa::SelectOp::create(im.builder(), im.loc(), type, nonNegative, x,
+                                scaled);
+}
+
+template <typename OpTy>
+OpStatus convertBinary(SubgraphImporter &im,
+                       tflite::ActivationFunctionType act) {
+  FailureOr<Binary> operands = binary(im);
+  if (failed(operands))
+    return statusAfterFailure(im);
+  Value result = OpTy::create(im.builder(), im.loc(), operands->outType,
+                              operands->lhs, operands->rhs);
+  return finish(im, result, act);
+}
+
+template <typename OpTy>
+OpStatus convertUnary(SubgraphImporter &im) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return statusAfterFailure(im);
+  return finish(im, OpTy::create(im.builder(), im.loc(), operand->outType,
+                                 operand->input));
+}
+
+OpStatus convertSoftmax(SubgraphImporter &im) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return statusAfterFailure(im);
+  const auto *options = im.op().builtin_options_as_SoftmaxOptions();
+  double beta = options ? options->beta() : 1.0;
+  RankedTensorType type = operand->outType;
+  if (type.getRank() == 0 ||
+      type.getShape() != cast<RankedTensorType>(operand->input.getType()).getShape())
+    return im.fail("input and output must have the same non-scalar shape");
+  // exp(beta * (x - max)) / sum, over the last dimension.
+  uint32_t axis = type.getRank() - 1;
+  SmallVector<int64_t> reduced(type.getShape());
+  reduced[axis] = 1;
+  OpBuilder &b = im.builder();
+  Value max = tosa::ReduceMaxOp::create(b, im.loc(), im.f32Type(reduced),
+                                        operand->input, axis);
+  Value shifted = tosa::SubOp::create(b, im.loc(), type, operand->input, max);
+  if (beta != 1.0)
+    shifted = mul(im, type, shifted,
+                  im.f32Splat(SmallVector<int64_t>(type.getRank(), 1), beta));
+  Value exp = tosa::ExpOp::create(b, im.loc(), type, shifted);
+  Value sum = tosa::ReduceSumOp::create(b, im.loc(), im.f32Type(reduced), exp,
+                                        axis);
+  Value inverse =
+      tosa::ReciprocalOp::create(b, im.loc(), im.f32Type(reduced), sum);
+  return finish(im, mul(im, type, exp, inverse));
+}
+
+OpStatus convertLeakyRelu(SubgraphImporter &im) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return statusAfterFailure(im);
+  const auto *options = im.op().builtin_options_as_LeakyReluOptions();
+  double alpha = options ? options->alpha() : 0.2;
+  Value x = operand->input;
+  auto type = cast<RankedTensorType>(x.getType());
+  Value slope = im.f32Splat(SmallVector<int64_t>(type.getRank(), 1), alpha);
+  // For 0 <= alpha <= 1, max(x, alpha * x) is the same function.
+  if (alpha >= 0.0 && alpha <= 1.0)
+    return finish(im, tosa::MaximumOp::create(im.builder(), im.loc(), type, x,
+                                              mul(im, type, x, slope)));
+  return finish(im, negativeSlope(im, x, slope));
+}
+
+OpStatus convertPRelu(SubgraphImporter &im) {
+  FailureOr<Binary> operands = binary(im);
+  if (failed(operands))
+    return statusAfterFailure(im);
+  return finish(im, negativeSlope(im, operands->lhs, operands->rhs));
+}
+
+OpStatus convertHardSwish(SubgraphImporter &im) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return statusAfterFailure(im);
+  // x * relu6(x + 3) / 6
+  Value x = operand->input;
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<int64_t> ones(type.getRank(), 1);
+  Value shifted = tosa::AddOp::create(im.builder(), im.loc(), type, x,
+                                      im.f32Splat(ones, 3.0));
+  Value gate = im.clamp(shifted, 0.0f, 6.0f);
+  Value product = mul(im, type, x, gate);
+  return finish(im, mul(im, type, product, im.f32Splat(ones, 1.0 / 6.0)));
+}
+
+OpStatus convertSquaredDifference(SubgraphImporter &im) {
+  FailureOr<Binary> operands = binary(im);
+  if (failed(operands))
+    return statusAfterFailure(im);
+  Value difference = tosa::SubOp::create(im.builder(), im.loc(),
+                                         operands->outType, operands->lhs,
+                                         operands->rhs);
+  return finish(im, mul(im, operands->outType, difference, difference));
+}
+
+OpStatus convertDiv(SubgraphImporter &im, tflite::ActivationFunctionType act) {
+  FailureOr<Binary> operands = binary(im);
+  if (failed(operands))
+    return statusAfterFailure(im);
+  Value inverse = tosa::ReciprocalOp::create(
+      im.builder(), im.loc(), operands->rhs.getType(), operands->rhs);
+  return finish(im, mul(im, operands->outType, operands->lhs, inverse), act);
+}
+
+/// QUANTIZE (float or requantize) and DEQUANTIZE: the value passes through,
+/// from the input's parameters to the output's.
+OpStatus convertQuantizeOrDequantize(SubgraphImporter &im) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return statusAfterFailure(im);
+  return finish(im, operand->input);
+}
+
+/// The axes of a reduction, normalized, sorted and without repeats.
+FailureOr<SmallVector<int64_t>> reductionAxes(SubgraphImporter &im, int index,
+                                              int64_t rank) {
+  FailureOr<SmallVector<int64_t>> axes = im.constInts(index);
+  if (failed(axes))
+    return failure();
+  SmallVector<int64_t> result;
+  for (int64_t axis : *axes) {
+    if (axis < -rank || axis >= rank) {
+      im.fail(llvm::formatv("axis {0} is out of range for rank {1}", axis, rank));
+      return failure();
+    }
+    result.push_back(axis < 0 ? axis + rank : axis);
+  }
+  llvm::sort(result);
+  result.erase(std::unique(result.begin(), result.end()), result.end());
+  return result;
+}
+
+OpStatus convertReduction(SubgraphImporter &im, bool isMean) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return statusAfterFailure(im);
+  SmallVector<int64_t> shape(
+      cast<RankedTensorType>(operand->input.getType()).getShape());
+  FailureOr<SmallVector<int64_t>> axes =
+      reductionAxes(im, im.input(1), shape.size());
+  if (failed(axes))
+    return statusAfterFailure(im);
+  Value value = operand->input;
+  int64_t count = 1;
+  for (int64_t axis : *axes) {
+    count *= shape[axis];
+    shape[axis] = 1;
+    value = tosa::ReduceSumOp::create(im.builder(), im.loc(), im.f32Type(shape),
+                                      value, static_cast<uint32_t>(axis));
+  }
+  if (isMean && count != 0)
+    value = mul(im, value.getType(), value,
+                im.f32Splat(SmallVector<int64_t>(shape.size(), 1),
+                            1.0 / static_cast<double>(count)));
+  if (operand->outType.getNumElements() !=
+      cast<RankedTensorType>(value.getType()).getNumElements())
+    return im.fail("output shape does not match the reduction");
+  return finish(im, im.reshape(value, operand->outType.getShape()));
+}
+
+OpStatus convertArgMax(SubgraphImporter &im) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return statusAfterFailure(im);
+  int64_t rank = cast<RankedTensorType>(operand->input.getType()).getRank();
+  FailureOr<SmallVector<int64_t>> axes = reductionAxes(im, im.input(1), rank);
+  if (failed(axes))
+    return statusAfterFailure(im);
+  if (axes->size() != 1)
+    return im.fail("needs exactly one axis");
+  const TensorInfo &out = im.tensor(im.output(0));
+  if (out.isQuantized() || !out.storageElement ||
+      !out.storageElement.isInteger() ||
+      out.storageElement.getIntOrFloatBitWidth() < 32)
+    return im.fail("output must be an INT32 or INT64 index tensor");
+  auto indexType = RankedTensorType::get(out.shape, im.builder().getI32Type());
+  Value indices = tosa::ArgMaxOp::create(im.builder(), im.loc(), indexType,
+                                         operand->input,
+                                         static_cast<uint32_t>((*axes)[0]));
+  if (!out.storageElement.isInteger(32))
+    indices = tosa::CastOp::create(im.builder(), im.loc(), out.storageType(),
+                                   indices);
+  im.setStored(im.output(0), indices);
+  return OpStatus::Converted;
+}
+
+template <typename OptionsTy>
+tflite::ActivationFunctionType fusedActivation(const OptionsTy *options) {
+  return options ? options->fused_activation_function()
+                 : tflite::ActivationFunctionType::NONE;
+}
+
+} // namespace
+
+std::optional<OpStatus>
+tflite_import::convertElementwiseOp(SubgraphImporter &im) {
+  const tflite::Operator &op = im.op();
+  using tflite::ActivationFunctionType;
+  switch (im.opcode()) {
+  case tflite::BuiltinOperator::ADD:
+    return convertBinary<tosa::AddOp>(
+        im, fusedActivation(op.builtin_options_as_AddOptions()));
+  case tflite::BuiltinOperator::SUB:
+    return convertBinary<tosa::SubOp>(
+        im, fusedActivation(op.builtin_options_as_SubOptions()));
+  case tflite::BuiltinOperator::MUL: {
+    FailureOr<Binary> operands = binary(im);
+    if (failed(operands))
+      return statusAfterFailure(im);
+    return finish(im,
+                  mul(im, operands->outType, operands->lhs, operands->rhs),
+                  fusedActivation(op.builtin_options_as_MulOptions()));
+  }
+  case tflite::BuiltinOperator::DIV:
+    return convertDiv(im, ActivationFunctionType::NONE);
+  case tflite::BuiltinOperator::MAXIMUM:
+    return convertBinary<tosa::MaximumOp>(im, ActivationFunctionType::NONE);
+  case tflite::BuiltinOperator::MINIMUM:
+    return convertBinary<tosa::MinimumOp>(im, ActivationFunctionType::NONE);
+  case tflite::BuiltinOperator::SQUARED_DIFFERENCE:
+    return convertSquaredDifference(im);
+  case tflite::BuiltinOperator::LOGISTIC:
+    return convertUnary<tosa::SigmoidOp>(im);
+  case tflite::BuiltinOperator::TANH:
+    return convertUnary<tosa::TanhOp>(im);
+  case tflite::BuiltinOperator::EXP:
+    return convertUnary<tosa::ExpOp>(im);
+  case tflite::BuiltinOperator::LOG:
+    return convertUnary<tosa::LogOp>(im);
+  case tflite::BuiltinOperator::RSQRT:
+    return convertUnary<tosa::RsqrtOp>(im);
+  case tflite::BuiltinOperator::ABS:
+    return convertUnary<tosa::AbsOp>(im);
+  case tflite::BuiltinOperator::FLOOR:
+    return convertUnary<tosa::FloorOp>(im);
+  case tflite::BuiltinOperator::CEIL:
+    return convertUnary<tosa::CeilOp>(im);
+  case tflite::BuiltinOperator::RELU:
+  case tflite::BuiltinOperator::RELU6:
+  case tflite::BuiltinOperator::RELU_N1_TO_1: {
+    FailureOr<Unary> operand = unary(im);
+    if (failed(operand))
+      return statusAfterFailure(im);
+    ActivationFunctionType act =
+        im.opcode() == tflite::BuiltinOperator::RELU ? ActivationFunctionType::RELU
+        : im.opcode() == tflite::BuiltinOperator::RELU6
+            ? ActivationFunctionType::RELU6
+            : ActivationFunctionType::RELU_N1_TO_1;
+    return finish(im, operand->input, act);
+  }
+  case tflite::BuiltinOperator::LEAKY_RELU:
+    return convertLeakyRelu(im);
+  case tflite::BuiltinOperator::PRELU:
+    return convertPRelu(im);
+  case tflite::BuiltinOperator::HARD_SWISH:
+    return convertHardSwish(im);
+  case tflite::BuiltinOperator::SOFTMAX:
+    return convertSoftmax(im);
+  case tflite::BuiltinOperator::QUANTIZE:
+  case tflite::BuiltinOperator::DEQUANTIZE:
+    return convertQuantizeOrDequantize(im);
+  case tflite::BuiltinOperator::MEAN:
+    return convertReduction(im, /*isMean=*/true);
+  case tflite::BuiltinOperator::SUM:
+    return convertReduction(im, /*isMean=*/false);
+  case tflite::BuiltinOperator::ARG_MAX:
+    return convertArgMax(im);
+  default:
+    return std::nullopt;
+  }
+}

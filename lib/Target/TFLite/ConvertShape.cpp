@@ -1,0 +1,507 @@
+//===- ConvertShape.cpp - Data movement: reshape, pad, slice, concat ------===//
+//
+// Data-movement operators copy elements, so in float between dequantize
+// and quantize they mean exactly what they mean on the stored integers;
+// qtosa-share-qspecs moves them onto the integers where the parameters
+// allow. Shapes come from the output tensors, which the model declares.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFLiteImporter.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace mlir::qtosa;
+using namespace mlir::qtosa::tflite_import;
+
+namespace {
+
+OpStatus statusAfterFailure(SubgraphImporter &im) {
+  return im.opaqueReason.empty() ? OpStatus::Failed : OpStatus::Opaque;
+}
+
+OpStatus finish(SubgraphImporter &im, int output, Value result) {
+  if (failed(im.setFromFloat(output, result)))
+    return statusAfterFailure(im);
+  return OpStatus::Converted;
+}
+
+ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+/// Reads input `i` in float and checks that output 0 exists.
+FailureOr<Value> firstInput(SubgraphImporter &im, unsigned i = 0) {
+  if (im.input(i) < 0 || im.output(0) < 0) {
+    im.fail("needs an input and an output");
+    return failure();
+  }
+  return im.floatOf(im.input(i));
+}
+
+/// Normalizes `axis` against `rank`; fails (located) when out of range.
+FailureOr<int64_t> normalizeAxis(SubgraphImporter &im, int64_t axis,
+                                 int64_t rank) {
+  if (axis < -rank || axis >= rank) {
+    im.fail(llvm::formatv("axis {0} is out of range for rank {1}", axis, rank));
+    return failure();
+  }
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// RESHAPE, SQUEEZE, EXPAND_DIMS: the output tensor's shape says it all.
+OpStatus convertReshape(SubgraphImporter &im) {
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return statusAfterFailure(im);
+  const TensorInfo &out = im.tensor(im.output(0));
+  if (out.numElements() != im.tensor(im.input(0)).numElements())
+    return im.fail(llvm::formatv("reshapes {0} elements into {1}",
+                                 im.tensor(im.input(0)).numElements(),
+                                 out.numElements()));
+  return finish(im, im.output(0), im.reshape(*input, out.shape));
+}
+
+OpStatus convertTranspose(SubgraphImporter &im) {
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return statusAfterFailure(im);
+  FailureOr<SmallVector<int64_t>> perm = im.constInts(im.input(1));
+  if (failed(perm))
+    return statusAfterFailure(im);
+  ArrayRef<int64_t> shape = shapeOf(*input);
+  SmallVector<int32_t> perms;
+  SmallVector<int64_t> outShape;
+  SmallVector<bool> seen(shape.size(), false);
+  if (perm->size() != shape.size())
+    return im.fail("permutation length differs from the input rank");
+  for (int64_t p : *perm) {
+    if (p < 0 || p >= static_cast<int64_t>(shape.size()) || seen[p])
+      return im.fail("permutation is not a permutation of the dimensions");
+    seen[p] = true;
+    perms.push_back(static_cast<int32_t>(p));
+    outShape.push_back(shape[p]);
+  }
+  Value result = tosa::TransposeOp::create(im.builder(), im.loc(),
+                                           im.f32Type(outShape), *input, perms);
+  return finish(im, im.output(0), result);
+}
+
+/// The [rank, 2] paddings of PAD, PADV2 and MIRROR_PAD.
+FailureOr<SmallVector<int64_t>> paddings(SubgraphImporter &im, int64_t rank) {
+  FailureOr<SmallVector<int64_t>> values = im.constInts(im.input(1));
+  if (failed(values))
+    return failure();
+  if (static_cast<int64_t>(values->size()) != 2 * rank) {
+    im.fail(llvm::formatv("paddings hold {0} values for rank {1}",
+                          values->size(), rank));
+    return failure();
+  }
+  for (int64_t value : *values)
+    if (value < 0) {
+      im.fail("paddings must not be negative");
+      return failure();
+    }
+  return values;
+}
+
+OpStatus convertPad(SubgraphImporter &im, bool hasValue) {
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return statusAfterFailure(im);
+  ArrayRef<int64_t> shape = shapeOf(*input);
+  FailureOr<SmallVector<int64_t>> pads = paddings(im, shape.size());
+  if (failed(pads))
+    return statusAfterFailure(im);
+  // TFLite pads quantized tensors with the zero point: the value 0.0.
+  Value padValue;
+  if (hasValue && im.input(2) >= 0) {
+    if (im.tensor(im.input(2)).numElements() != 1)
+      return im.fail("the pad value must be a single element");
+    FailureOr<Value> value = im.floatOf(im.input(2));
+    if (failed(value))
+      return statusAfterFailure(im);
+    padValue = im.reshape(*value, {1});
+  } else {
+    padValue = im.f32Scalar(0.0);
+  }
+  SmallVector<int64_t> outShape;
+  for (size_t d = 0; d < shape.size(); ++d)
+    outShape.push_back(shape[d] + (*pads)[2 * d] + (*pads)[2 * d + 1]);
+  Value result = tosa::PadOp::create(im.builder(), im.loc(),
+                                     im.f32Type(outShape), *input,
+                                     im.constShape(*pads), padValue);
+  return finish(im, im.output(0), result);
+}
+
+Value concat(SubgraphImporter &im, ArrayRef<Value> parts, int64_t axis) {
+  if (parts.size() == 1)
+    return parts.front();
+  SmallVector<int64_t> shape(shapeOf(parts.front()));
+  shape[axis] = 0;
+  for (Value part : parts)
+    shape[axis] += shapeOf(part)[axis];
+  return tosa::ConcatOp::create(im.builder(), im.loc(), im.f32Type(shape),
+                                parts, static_cast<uint32_t>(axis));
+}
+
+/// `size` elements of `value` from `start` along `axis`.
+Value sliceAxis(SubgraphImporter &im, Value value, int64_t axis, int64_t start,
+                int64_t size) {
+  SmallVector<int64_t> starts(shapeOf(value).size(), 0);
+  SmallVector<int64_t> sizes(shapeOf(value));
+  starts[axis] = start;
+  sizes[axis] = size;
+  return im.slice(value, starts, sizes);
+}
+
+/// MIRROR_PAD from slices, reverses and concatenations, axis by axis.
+OpStatus convertMirrorPad(SubgraphImporter &im) {
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return statusAfterFailure(im);
+  const auto *options = im.op().builtin_options_as_MirrorPadOptions();
+  bool reflect = !options || options->mode() == tflite::MirrorPadMode::REFLECT;
+  FailureOr<SmallVector<int64_t>> pads = paddings(im, shapeOf(*input).size());
+  if (failed(pads))
+    return statusAfterFailure(im);
+  Value value = *input;
+  for (int64_t axis = 0; axis < static_cast<int64_t>(pads->size() / 2); ++axis) {
+    int64_t before = (*pads)[2 * axis], after = (*pads)[2 * axis + 1];
+    int64_t size = shapeOf(value)[axis];
+    // REFLECT leaves the edge element out of the mirror; SYMMETRIC repeats it.
+    int64_t skip = reflect ? 1 : 0;
+    if (before + skip > size || after + skip > size)
+      return im.fail(llvm::formatv("padding {0}/{1} is too large for "
+                                   "dimension {2} of size {3}",
+                                   before, after, axis, size));
+    SmallVector<Value> parts;
+    auto mirrored = [&](int64_t start, int64_t count) {
+      Value part = sliceAxis(im, value, axis, start, count);
+      return Value(tosa::ReverseOp::create(im.builder(), im.loc(),
+                                           part.getType(), part,
+                                           static_cast<uint32_t>(axis)));
+    };
+    if (before)
+      parts.push_back(mirrored(skip, before));
+    parts.push_back(value);
+    if (after)
+      parts.push_back(mirrored(size - skip - after, after));
+    value = concat(im, parts, axis);
+  }
+  return finish(im, im.output(0), value);
+}
+
+OpStatus convertSlice(SubgraphImporter &im) {
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return statusAfterFailure(im);
+  FailureOr<SmallVector<int64_t>> begin = im.constInts(im.input(1));
+  if (failed(begin))
+    return statusAfterFailure(im);
+  FailureOr<SmallVector<int64_t>> size = im.constInts(im.input(2));
+  if (failed(size))
+    return statusAfterFailure(im);
+  ArrayRef<int64_t> shape = shapeOf(*input);
+  if (begin->size() != shape.size() || size->size() != shape.size())
+    return im.fail("begin and size must have one value per dimension");
+  SmallVector<int64_t> sizes;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t start = (*begin)[d];
+    int64_t count = (*size)[d] == -1 ? shape[d] - start : (*size)[d];
+    if (start < 0 || count < 0 || start + count > shape[d])
+      return im.fail(llvm::formatv("slice [{0}, +{1}) leaves dimension {2} of "
+                                   "size {3}",
+                                   start, count, d, shape[d]));
+    sizes.push_back(count);
+  }
+  return finish(im, im.output(0), im.slice(*input, *begin, sizes));
+}
+
+OpStatus convertStridedSlice(SubgraphImporter &im) {
+  const auto *options = im.op().builtin_options_as_StridedSliceOptions();
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return statusAfterFailure(im);
+  FailureOr<SmallVector<int64_t>> begin = im.constInts(im.input(1));
+  if (failed(begin))
+    return statusAfterFailure(im);
+  FailureOr<SmallVector<int64_t>> end = im.constInts(im.input(2));
+  if (failed(end))
+    return statusAfterFailure(im);
+  SmallVector<int64_t> strides;
+  if (im.input(3) >= 0) {
+    FailureOr<SmallVector<int64_t>> values = im.constInts(im.input(3));
+    if (failed(values))
+      return statusAfterFailure(im);
+    strides = *values;
+  }
+  int32_t beginMask = options ? options->begin_mask() : 0;
+  int32_t endMask = options ? options->end_mask() : 0;
+  int32_t shrinkMask = options ? options->shrink_axis_mask() : 0;
+  if (options && (options->ellipsis_mask() || options->new_axis_mask() ||
+                  options->offset()))
+    return im.opaque("ellipsis, new-axis and offset strided slices are not "
+                     "converted");
+  ArrayRef<int64_t> shape = shapeOf(*input);
+  size_t rank = shape.size();
+  if (strides.empty())
+    strides.assign(rank, 1);
+  if (begin->size() != rank || end->size() != rank || strides.size() != rank)
+    return im.fail("begin, end and strides must have one value per dimension");
+
+  // Per dimension, TFLite's start and length after masks, negative indices
+  // and clamping; a negative stride reverses the dimension first.
+  Value value = *input;
+  SmallVector<int64_t> starts, sizes, steps;
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t n = shape[d], stride = strides[d];
+    if (stride == 0)
+      return im.fail(llvm::formatv("stride {0} is zero", d));
+    bool beginMasked = beginMask & (1 << d), endMasked = endMask & (1 << d);
+    bool shrink = shrinkMask & (1 << d);
+    int64_t b = (*begin)[d], e = (*end)[d];
+    if (b < 0)
+      b += n;
+    if (e < 0)
+      e += n;
+    int64_t length;
+    if (stride > 0) {
+      b = beginMasked ? 0 : std::clamp<int64_t>(b, 0, n);
+      e = endMasked ? n : std::clamp<int64_t>(e, 0, n);
+      if (shrink)
+        e = b + 1;
+      length = e > b ? (e - b + stride - 1) / stride : 0;
+    } else {
+      b = beginMasked ? n - 1 : std::clamp<int64_t>(b, -1, n - 1);
+      e = endMasked ? -1 : std::clamp<int64_t>(e, -1, n - 1);
+      if (shrink)
+        e = b - 1;
+      length = b > e ? (b - e - stride - 1) / -stride : 0;
+      // Reversed, element b is at n - 1 - b.
+      value = tosa::ReverseOp::create(im.builder(), im.loc(), value.getType(),
+                                      value, static_cast<uint32_t>(d));
+      b = n - 1 - b;
+      stride = -stride;
+    }
+    if (length <= 0 || b < 0 || b >= n)
+      return im.opaque("an empty strided slice has no TOSA form");
+    starts.push_back(b);
+    sizes.push_back((length - 1) * stride + 1);
+    steps.push_back(stride);
+  }
+  value = im.slice(value, starts, sizes);
+  // Every stride-th element: pad to a multiple of the stride, split the
+  // dimension in two and keep the first of each group.
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t stride = steps[d];
+    if (stride == 1)
+      continue;
+    int64_t length = (sizes[d] - 1) / stride + 1;
+    SmallVector<int64_t> padded(shapeOf(value));
+    SmallVector<int64_t> pads(2 * rank, 0);
+    pads[2 * d + 1] = length * stride - sizes[d];
+    padded[d] = length * stride;
+    if (pads[2 * d + 1] != 0)
+      value = tosa::PadOp::create(im.builder(), im.loc(), im.f32Type(padded),
+                                  value, im.constShape(pads),
+                                  im.f32Scalar(0.0));
+    SmallVector<int64_t> split(padded.begin(), padded.begin() + d);
+    split.push_back(length);
+    split.push_back(stride);
+    split.append(padded.begin() + d + 1, padded.end());
+    value = im.reshape(value, split);
+    SmallVector<int64_t> first(split);
+    first[d + 1] = 1;
+    value = im.slice(value, SmallVector<int64_t>(split.size(), 0), first);
+    padded[d] = length;
+    value = im.reshape(value, padded);
+  }
+  const TensorInfo &out = im.tensor(im.output(0));
+  if (cast<RankedTensorType>(value.getType()).getNumElements() !=
+      out.numElements())
+    return im.fail("output shape does not match the slice");
+  return finish(im, im.output(0), im.reshape(value, out.shape));
+}
+
+OpStatus convertConcatenation(SubgraphImporter &im) {
+  const auto *options = im.op().builtin_options_as_ConcatenationOptions();
+  if (im.output(0) < 0 || im.numInputs() == 0)
+    return im.fail("needs inputs and an output");
+  SmallVector<Value> parts;
+  for (unsigned i = 0; i < im.numInputs(); ++i) {
+    FailureOr<Value> part = im.floatOf(im.input(i));
+    if (failed(part))
+      return statusAfterFailure(im);
+    if (shapeOf(*part).size() != im.tensor(im.output(0)).shape.size())
+      return im.fail("inputs must have the output's rank");
+    parts.push_back(*part);
+  }
+  FailureOr<int64_t> axis = normalizeAxis(
+      im, options ? options->axis() : 0, shapeOf(parts.front()).size());
+  if (failed(axis))
+    return statusAfterFailure(im);
+  FailureOr<Value> activated = im.activation(
+      concat(im, parts, *axis),
+      options ? options->fused_activation_function()
+              : tflite::ActivationFunctionType::NONE);
+  if (failed(activated))
+    return statusAfterFailure(im);
+  return finish(im, im.output(0), *activated);
+}
+
+OpStatus convertPack(SubgraphImporter &im) {
+  const auto *options = im.op().builtin_options_as_PackOptions();
+  if (im.output(0) < 0 || im.numInputs() == 0)
+    return im.fail("needs inputs and an output");
+  int64_t rank = im.tensor(im.output(0)).shape.size();
+  FailureOr<int64_t> axis =
+      normalizeAxis(im, options ? options->axis() : 0, rank);
+  if (failed(axis))
+    return statusAfterFailure(im);
+  SmallVector<Value> parts;
+  for (unsigned i = 0; i < im.numInputs(); ++i) {
+    FailureOr<Value> part = im.floatOf(im.input(i));
+    if (failed(part))
+      return statusAfterFailure(im);
+    SmallVector<int64_t> shape(shapeOf(*part));
+    if (static_cast<int64_t>(shape.size()) + 1 != rank)
+      return im.fail("inputs must have one dimension fewer than the output");
+    shape.insert(shape.begin() + *axis, 1);
+    parts.push_back(im.reshape(*part, shape));
+  }
+  return finish(im, im.output(0), concat(im, parts, *axis));
+}
+
+/// UNPACK, SPLIT and SPLIT_V: consecutive slices along one axis, each as
+/// large as its output tensor's dimension.
+OpStatus convertSplitting(SubgraphImporter &im, int inputIndex, int64_t axis,
+                          bool dropAxis) {
+  FailureOr<Value> input = im.floatOf(inputIndex);
+  if (failed(input))
+    return statusAfterFailure(im);
+  ArrayRef<int64_t> shape = shapeOf(*input);
+  FailureOr<int64_t> normalized = normalizeAxis(im, axis, shape.size());
+  if (failed(normalized))
+    return statusAfterFailure(im);
+  int64_t offset = 0;
+  for (unsigned i = 0; i < im.numOutputs(); ++i) {
+    const TensorInfo &out = im.tensor(im.output(i));
+    int64_t size = dropAxis ? 1
+                   : out.shape.size() == shape.size() ? out.shape[*normalized]
+                                                      : -1;
+    if (size < 0 || offset + size > shape[*normalized])
+      return im.fail(llvm::formatv("output {0} does not fit the input", i));
+    Value part = sliceAxis(im, *input, *normalized, offset, size);
+    offset += size;
+    if (out.numElements() != cast<RankedTensorType>(part.getType()).getNumElements())
+      return im.fail(llvm::formatv("output {0} has the wrong size", i));
+    if (failed(im.setFromFloat(im.output(i), im.reshape(part, out.shape))))
+      return statusAfterFailure(im);
+  }
+  if (offset != shape[*normalized])
+    return im.fail("the outputs do not cover the input");
+  return OpStatus::Converted;
+}
+
+OpStatus convertTile(SubgraphImporter &im) {
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return statusAfterFailure(im);
+  FailureOr<SmallVector<int64_t>> multiples = im.constInts(im.input(1));
+  if (failed(multiples))
+    return statusAfterFailure(im);
+  ArrayRef<int64_t> shape = shapeOf(*input);
+  if (multiples->size() != shape.size())
+    return im.fail("multiples must have one value per dimension");
+  SmallVector<int64_t> outShape;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if ((*multiples)[d] <= 0)
+      return im.fail("multiples must be positive");
+    outShape.push_back(shape[d] * (*multiples)[d]);
+  }
+  Value result =
+      tosa::TileOp::create(im.builder(), im.loc(), im.f32Type(outShape), *input,
+                           im.constShape(*multiples));
+  return finish(im, im.output(0), result);
+}
+
+OpStatus convertReverse(SubgraphImporter &im) {
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return statusAfterFailure(im);
+  FailureOr<SmallVector<int64_t>> axes = im.constInts(im.input(1));
+  if (failed(axes))
+    return statusAfterFailure(im);
+  Value value = *input;
+  for (int64_t axis : *axes) {
+    FailureOr<int64_t> normalized =
+        normalizeAxis(im, axis, shapeOf(value).size());
+    if (failed(normalized))
+      return statusAfterFailure(im);
+    value = tosa::ReverseOp::create(im.builder(), im.loc(), value.getType(),
+                                    value, static_cast<uint32_t>(*normalized));
+  }
+  return finish(im, im.output(0), value);
+}
+
+} // namespace
+
+std::optional<OpStatus> tflite_import::convertShapeOp(SubgraphImporter &im) {
+  const tflite::Operator &op = im.op();
+  switch (im.opcode()) {
+  case tflite::BuiltinOperator::RESHAPE:
+  case tflite::BuiltinOperator::SQUEEZE:
+  case tflite::BuiltinOperator::EXPAND_DIMS:
+    return convertReshape(im);
+  case tflite::BuiltinOperator::TRANSPOSE:
+    return convertTranspose(im);
+  case tflite::BuiltinOperator::PAD:
+    return convertPad(im, /*hasValue=*/false);
+  case tflite::BuiltinOperator::PADV2:
+    return convertPad(im, /*hasValue=*/true);
+  case tflite::BuiltinOperator::MIRROR_PAD:
+    return convertMirrorPad(im);
+  case tflite::BuiltinOperator::SLICE:
+    return convertSlice(im);
+  case tflite::BuiltinOperator::STRIDED_SLICE:
+    return convertStridedSlice(im);
+  case tflite::BuiltinOperator::CONCATENATION:
+    return convertConcatenation(im);
+  case tflite::BuiltinOperator::PACK:
+    return convertPack(im);
+  case tflite::BuiltinOperator::UNPACK: {
+    const auto *options = op.builtin_options_as_UnpackOptions();
+    if (im.input(0) < 0)
+      return im.fail("needs an input");
+    return convertSplitting(im, im.input(0), options ? options->axis() : 0,
+                            /*dropAxis=*/true);
+  }
+  case tflite::BuiltinOperator::SPLIT: {
+    // Inputs: axis, value.
+    FailureOr<SmallVector<int64_t>> axis = im.constInts(im.input(0));
+    if (failed(axis))
+      return statusAfterFailure(im);
+    if (axis->size() != 1 || im.input(1) < 0)
+      return im.fail("needs one axis and an input");
+    return convertSplitting(im, im.input(1), axis->front(), false);
+  }
+  case tflite::BuiltinOperator::SPLIT_V: {
+    // Inputs: value, size_splits, axis.
+    FailureOr<SmallVector<int64_t>> axis = im.constInts(im.input(2));
+    if (failed(axis))
+      return statusAfterFailure(im);
+    if (axis->size() != 1 || im.input(0) < 0)
+      return im.fail("needs one axis and an input");
+    return convertSplitting(im, im.input(0), axis->front(), false);
+  }
+  case tflite::BuiltinOperator::TILE:
+    return convertTile(im);
+  case tflite::BuiltinOperator::REVERSE_V2:
+    return convertReverse(im);
+  default:
+    return std::nullopt;
+  }
+}
