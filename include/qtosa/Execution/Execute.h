@@ -81,6 +81,8 @@ public:
 
   llvm::ArrayRef<TensorSignature> getInputs() const { return inputs; }
   llvm::ArrayRef<TensorSignature> getOutputs() const { return outputs; }
+  /// "@main at model.mlir:3:1": how errors name the function.
+  llvm::StringRef getDescription() const { return description; }
 
   ~Executable();
 

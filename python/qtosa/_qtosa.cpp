@@ -1,0 +1,549 @@
+//===- _qtosa.cpp - The C++ side of the qtosa Python package --------------===//
+//
+// A small facade over the libraries qtosa-opt links, the execution engine
+// and the flatbuffer translations. Every Module owns its MLIRContext. Every
+// call that can emit diagnostics captures them with a handler; a failure
+// raises qtosa.Error with the diagnostics, located, in its message, and
+// nothing is printed. Transformations run on a clone that replaces the
+// module only on success, so a failed call leaves the module as it was.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Execution/Execute.h"
+#include "qtosa/InitQTosa.h"
+#include "qtosa/Target/EthosU/EthosULegality.h"
+#include "qtosa/Target/TFLite/TFLiteImport.h"
+#include "qtosa/Target/TosaFlatbuffer/Passes.h"
+#include "qtosa/Target/TosaFlatbuffer/TosaFlatbuffer.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <mutex>
+#include <stdexcept>
+
+namespace py = pybind11;
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+/// Raised to Python as qtosa.Error.
+class QTosaError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+std::string locationString(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>())
+    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
+       << fileLoc.getColumn();
+  else
+    loc.print(os);
+  return text;
+}
+
+StringRef severityName(DiagnosticSeverity severity) {
+  switch (severity) {
+  case DiagnosticSeverity::Error:
+    return "error";
+  case DiagnosticSeverity::Warning:
+    return "warning";
+  case DiagnosticSeverity::Note:
+    return "note";
+  case DiagnosticSeverity::Remark:
+    return "remark";
+  }
+  return "diagnostic";
+}
+
+/// Collects the diagnostics emitted on a context while it lives: errors and
+/// warnings (with their notes) for the exception message, remarks apart.
+class DiagnosticCapture {
+public:
+  explicit DiagnosticCapture(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diagnostic) {
+          record(diagnostic);
+          return success();
+        }) {}
+
+  /// Raises qtosa.Error: `what`, then each captured diagnostic.
+  [[noreturn]] void fail(const std::string &what) const {
+    std::string message = what;
+    for (const std::string &line : messages)
+      message += "\n" + line;
+    throw QTosaError(message);
+  }
+
+  const std::vector<std::string> &getRemarks() const { return remarks; }
+
+private:
+  void record(Diagnostic &diagnostic) {
+    std::string line = locationString(diagnostic.getLocation()) + ": " +
+                       severityName(diagnostic.getSeverity()).str() + ": " +
+                       diagnostic.str();
+    if (diagnostic.getSeverity() == DiagnosticSeverity::Remark) {
+      remarks.push_back(std::move(line));
+      return;
+    }
+    messages.push_back(std::move(line));
+    for (Diagnostic &note : diagnostic.getNotes())
+      messages.push_back(locationString(note.getLocation()) + ": note: " +
+                         note.str());
+  }
+
+  std::vector<std::string> messages;
+  std::vector<std::string> remarks;
+  ScopedDiagnosticHandler handler;
+};
+
+std::unique_ptr<MLIRContext> makeContext() {
+  static std::once_flag registered;
+  std::call_once(registered, [] { registerQTosaAndUpstreamPasses(); });
+  DialectRegistry registry;
+  registerQTosaDialects(registry);
+  return std::make_unique<MLIRContext>(registry);
+}
+
+/// A module with the context it lives in.
+class PyModule {
+public:
+  PyModule(std::shared_ptr<MLIRContext> context, OwningOpRef<ModuleOp> module)
+      : context(std::move(context)), module(std::move(module)) {}
+
+  MLIRContext *getContext() const { return context.get(); }
+  ModuleOp get() const { return module.get(); }
+  void replace(OwningOpRef<ModuleOp> updated) { module = std::move(updated); }
+
+  std::string str() const {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    get().print(os);
+    return text;
+  }
+
+  /// A copy in the same context.
+  std::shared_ptr<PyModule> clone() const {
+    return std::make_shared<PyModule>(context, get().clone());
+  }
+
+  static std::shared_ptr<PyModule> parse(const std::string &text,
+                                         const std::string &filename) {
+    std::shared_ptr<MLIRContext> context = makeContext();
+    OwningOpRef<ModuleOp> module;
+    {
+      DiagnosticCapture capture(context.get());
+      ParserConfig config(context.get());
+      module = parseSourceString<ModuleOp>(text, config, filename);
+      if (!module)
+        capture.fail("cannot parse " + filename);
+    }
+    return std::make_shared<PyModule>(std::move(context), std::move(module));
+  }
+
+  /// Runs `pipeline` on a clone and keeps the clone on success; returns the
+  /// remarks.
+  std::vector<std::string> run(const std::string &pipeline) {
+    DiagnosticCapture capture(getContext());
+    std::string text = pipeline;
+    if (!StringRef(text).ltrim().starts_with("builtin.module("))
+      text = "builtin.module(" + text + ")";
+    std::string parseErrors;
+    llvm::raw_string_ostream errorStream(parseErrors);
+    FailureOr<OpPassManager> parsed = parsePassPipeline(text, errorStream);
+    if (failed(parsed))
+      capture.fail("invalid pass pipeline '" + pipeline + "': " +
+                   StringRef(parseErrors).trim().str());
+    PassManager pm(getContext());
+    static_cast<OpPassManager &>(pm) = *parsed;
+    OwningOpRef<ModuleOp> updated = get().clone();
+    if (failed(pm.run(*updated)))
+      capture.fail("pass pipeline '" + pipeline + "' failed");
+    replace(std::move(updated));
+    return capture.getRemarks();
+  }
+
+private:
+  // Declared first, destroyed last: the module lives in the context.
+  std::shared_ptr<MLIRContext> context;
+  OwningOpRef<ModuleOp> module;
+};
+
+//===----------------------------------------------------------------------===//
+// numpy <-> Tensor
+//===----------------------------------------------------------------------===//
+
+/// bfloat16 from ml_dtypes, if it is installed.
+py::object bfloat16Dtype() {
+  try {
+    return py::dtype::from_args(py::module_::import("ml_dtypes").attr("bfloat16"));
+  } catch (py::error_already_set &) {
+    return py::none();
+  }
+}
+
+/// The element type of a numpy dtype; uint16 is bf16 bits where the
+/// function expects bf16 (numpy has no bfloat16 without ml_dtypes).
+std::optional<ElementType> elementTypeOf(const py::dtype &dtype,
+                                         std::optional<ElementType> expected) {
+  if (py::str(dtype.attr("name")).cast<std::string>() == "bfloat16")
+    return ElementType::BF16;
+  if (dtype.kind() == 'u' && dtype.itemsize() == 2 &&
+      expected == ElementType::BF16)
+    return ElementType::BF16;
+  char kind = dtype.kind();
+  size_t size = dtype.itemsize();
+  if (kind == 'b' && size == 1)
+    return ElementType::I1;
+  if (kind == 'i') {
+    switch (size) {
+    case 1:
+      return ElementType::I8;
+    case 2:
+      return ElementType::I16;
+    case 4:
+      return ElementType::I32;
+    case 8:
+      return ElementType::I64;
+    }
+  }
+  if (kind == 'f') {
+    switch (size) {
+    case 2:
+      return ElementType::F16;
+    case 4:
+      return ElementType::F32;
+    case 8:
+      return ElementType::F64;
+    }
+  }
+  return std::nullopt;
+}
+
+py::dtype dtypeOf(ElementType type) {
+  switch (type) {
+  case ElementType::I1:
+    return py::dtype("bool");
+  case ElementType::I8:
+    return py::dtype("int8");
+  case ElementType::I16:
+    return py::dtype("int16");
+  case ElementType::I32:
+    return py::dtype("int32");
+  case ElementType::I64:
+    return py::dtype("int64");
+  case ElementType::F16:
+    return py::dtype("float16");
+  case ElementType::BF16: {
+    py::object bf16 = bfloat16Dtype();
+    if (!bf16.is_none())
+      return bf16.cast<py::dtype>();
+    // Without ml_dtypes numpy has no bfloat16: the raw bits.
+    return py::dtype("uint16");
+  }
+  case ElementType::F32:
+    return py::dtype("float32");
+  case ElementType::F64:
+    return py::dtype("float64");
+  }
+  throw QTosaError("unknown element type");
+}
+
+std::vector<Tensor> toTensors(py::object inputs,
+                              ArrayRef<TensorSignature> signature) {
+  py::list list;
+  if (py::isinstance<py::array>(inputs))
+    list.append(inputs);
+  else if (py::isinstance<py::sequence>(inputs) &&
+           !py::isinstance<py::str>(inputs))
+    list = py::list(inputs);
+  else
+    throw QTosaError("inputs must be a numpy array or a sequence of them, "
+                     "not " +
+                     py::str(py::type::of(inputs).attr("__name__"))
+                         .cast<std::string>());
+  std::vector<Tensor> tensors;
+  for (auto [index, item] : llvm::enumerate(list)) {
+    if (!py::isinstance<py::array>(item))
+      throw QTosaError(
+          "input #" + std::to_string(index) + " is a " +
+          py::str(py::type::of(item).attr("__name__")).cast<std::string>() +
+          ", not a numpy array");
+    py::array array = py::array::ensure(item, py::array::c_style);
+    std::optional<ElementType> expected;
+    if (index < signature.size())
+      expected = signature[index].elementType;
+    std::optional<ElementType> type = elementTypeOf(array.dtype(), expected);
+    if (!type)
+      throw QTosaError(
+          "input #" + std::to_string(index) + " has dtype " +
+          py::str(array.dtype()).cast<std::string>() +
+          "; qtosa passes bool (i1), int8, int16, int32, int64, float16, "
+          "bfloat16 (ml_dtypes), float32 and float64");
+    std::vector<int64_t> shape(array.shape(), array.shape() + array.ndim());
+    Tensor tensor;
+    tensor.elementType = *type;
+    tensor.shape = shape;
+    const auto *bytes = static_cast<const uint8_t *>(array.data());
+    tensor.data.assign(bytes, bytes + array.nbytes());
+    tensors.push_back(std::move(tensor));
+  }
+  return tensors;
+}
+
+py::list toArrays(const std::vector<Tensor> &tensors) {
+  py::list arrays;
+  for (const Tensor &tensor : tensors) {
+    py::array array(dtypeOf(tensor.elementType), tensor.shape);
+    if (!tensor.data.empty())
+      std::memcpy(array.mutable_data(), tensor.data.data(),
+                  tensor.data.size());
+    arrays.append(array);
+  }
+  return arrays;
+}
+
+/// A compiled function of a module, for running it many times.
+class PyExecutable {
+public:
+  PyExecutable(std::shared_ptr<PyModule> module, const std::string &function)
+      : module(std::move(module)) {
+    DiagnosticCapture capture(this->module->getContext());
+    llvm::Expected<std::unique_ptr<Executable>> compiled =
+        Executable::compile(this->module->get(), function);
+    if (!compiled)
+      capture.fail(llvm::toString(compiled.takeError()));
+    executable = std::move(*compiled);
+  }
+
+  py::list run(py::object inputs) {
+    std::vector<Tensor> tensors;
+    try {
+      tensors = toTensors(inputs, executable->getInputs());
+    } catch (QTosaError &error) {
+      throw QTosaError(executable->getDescription().str() + ": " +
+                       error.what());
+    }
+    llvm::Expected<std::vector<Tensor>> results = executable->run(tensors);
+    if (!results)
+      throw QTosaError(llvm::toString(results.takeError()));
+    return toArrays(*results);
+  }
+
+  /// (dtype, shape) per argument or result; None for a dynamic size.
+  static py::list describe(ArrayRef<TensorSignature> signatures) {
+    py::list list;
+    for (const TensorSignature &signature : signatures) {
+      py::list shape;
+      for (int64_t size : signature.shape)
+        shape.append(ShapedType::isDynamic(size) ? py::object(py::none())
+                                                 : py::int_(size));
+      list.append(py::make_tuple(dtypeOf(signature.elementType),
+                                 py::tuple(shape)));
+    }
+    return list;
+  }
+  py::list inputs() const { return describe(executable->getInputs()); }
+  py::list outputs() const { return describe(executable->getOutputs()); }
+
+private:
+  // The compiled code does not need the module; holding it keeps the
+  // context (whose registry compiled it) alive as long as the executable.
+  std::shared_ptr<PyModule> module;
+  std::unique_ptr<Executable> executable;
+};
+
+//===----------------------------------------------------------------------===//
+// Files through temporary paths (partition reports, delegate exports)
+//===----------------------------------------------------------------------===//
+
+/// A temporary directory removed with everything in it on scope exit.
+class TemporaryDirectory {
+public:
+  TemporaryDirectory() {
+    if (llvm::sys::fs::createUniqueDirectory("qtosa", path))
+      throw QTosaError("cannot create a temporary directory");
+  }
+  ~TemporaryDirectory() { llvm::sys::fs::remove_directories(path); }
+  std::string file(StringRef name) const {
+    SmallString<256> result(path);
+    llvm::sys::path::append(result, name);
+    return result.str().str();
+  }
+
+private:
+  SmallString<256> path;
+};
+
+std::string readFile(const std::string &path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!buffer)
+    throw QTosaError("cannot read '" + path +
+                     "': " + buffer.getError().message());
+  return (*buffer)->getBuffer().str();
+}
+
+/// A pass option value, quoted so that spaces and braces survive.
+std::string quoteOption(const std::string &value) {
+  if (value.find('"') != std::string::npos)
+    throw QTosaError("a path with '\"' cannot be passed as a pass option: " +
+                     value);
+  return "\"" + value + "\"";
+}
+
+py::object partition(PyModule &module, const std::string &target,
+                     std::optional<std::string> dotFile) {
+  if (!parseEthosUTarget(target))
+    throw QTosaError("unknown target '" + target +
+                     "' (known: ethos-u55-128, ethos-u85-256)");
+  TemporaryDirectory directory;
+  std::string report = directory.file("report.json");
+  std::string pipeline = "qtosa-ethosu-pipeline{target=" + target +
+                         " report-file=" + quoteOption(report);
+  if (dotFile)
+    pipeline += " dot-file=" + quoteOption(*dotFile);
+  pipeline += "}";
+  module.run(pipeline);
+  return py::module_::import("json").attr("loads")(readFile(report));
+}
+
+py::list delegates(PyModule &module) {
+  DiagnosticCapture capture(module.getContext());
+  TemporaryDirectory directory;
+  ExportDelegatesPassOptions options;
+  options.dir = directory.file("delegates");
+  PassManager pm(module.getContext());
+  pm.addPass(createExportDelegatesPass(options));
+  // The pass does not change the IR; a clone keeps that a promise.
+  OwningOpRef<ModuleOp> clone = module.get().clone();
+  if (failed(pm.run(*clone)))
+    capture.fail("cannot export the delegates as TOSA flatbuffers");
+  py::object manifest = py::module_::import("json").attr("loads")(
+      readFile(directory.file("delegates/delegates.json")));
+  py::list result;
+  for (py::handle entry : manifest["delegates"]) {
+    py::dict dict = py::reinterpret_borrow<py::dict>(entry);
+    std::string file = py::str(dict["file"]).cast<std::string>();
+    dict["flatbuffer"] = py::bytes(
+        readFile(directory.file(("delegates/" + file).c_str())));
+    result.append(dict);
+  }
+  return result;
+}
+
+/// Bytes from `source`: a bytes-like object as is, a path read from disk.
+std::pair<std::string, std::string> bytesAndName(py::object source) {
+  if (py::isinstance<py::bytes>(source) ||
+      py::isinstance<py::bytearray>(source) ||
+      py::isinstance<py::memoryview>(source))
+    return {py::bytes(source).cast<std::string>(), "<bytes>"};
+  py::object os = py::module_::import("os");
+  std::string path = py::str(os.attr("fspath")(source)).cast<std::string>();
+  return {readFile(path), path};
+}
+
+template <typename Importer>
+std::shared_ptr<PyModule> importBytes(py::object source, StringRef what,
+                                      Importer importer) {
+  auto [bytes, name] = bytesAndName(source);
+  std::shared_ptr<MLIRContext> context = makeContext();
+  OwningOpRef<ModuleOp> imported;
+  {
+    DiagnosticCapture capture(context.get());
+    llvm::MemoryBufferRef buffer(bytes, name);
+    imported = importer(buffer, context.get());
+    if (!imported)
+      capture.fail("cannot import " + name + " as " + what.str());
+  }
+  return std::make_shared<PyModule>(std::move(context), std::move(imported));
+}
+
+std::string rulesMarkdown(const std::string &target) {
+  std::optional<EthosUTarget> parsed = parseEthosUTarget(target);
+  if (!parsed)
+    throw QTosaError("unknown target '" + target +
+                     "' (known: ethos-u55-128, ethos-u85-256)");
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printEthosURules(os, *parsed);
+  return text;
+}
+
+} // namespace
+
+PYBIND11_MODULE(_qtosa, m) {
+  m.doc() = "The C++ side of qtosa; use the qtosa package, which wraps it.";
+  py::register_exception<QTosaError>(m, "Error", PyExc_RuntimeError);
+
+  py::class_<PyModule, std::shared_ptr<PyModule>>(m, "Module")
+      .def("__str__", &PyModule::str)
+      .def("run", &PyModule::run, py::arg("pipeline"))
+      .def("clone", &PyModule::clone)
+      .def("delegates", &delegates)
+      .def("function_names", [](PyModule &module) {
+        std::vector<std::string> names;
+        for (auto function : module.get().getOps<func::FuncOp>())
+          if (!function.isExternal())
+            names.push_back(function.getName().str());
+        return names;
+      });
+
+  py::class_<PyExecutable>(m, "Executable")
+      .def(py::init<std::shared_ptr<PyModule>, const std::string &>(),
+           py::arg("module"), py::arg("function"))
+      .def("run", &PyExecutable::run, py::arg("inputs"))
+      .def_property_readonly("inputs", &PyExecutable::inputs)
+      .def_property_readonly("outputs", &PyExecutable::outputs);
+
+  m.def("parse", &PyModule::parse, py::arg("text"),
+        py::arg("filename") = "<string>");
+  m.def(
+      "execute",
+      [](std::shared_ptr<PyModule> module, py::object inputs,
+         const std::string &function) {
+        return PyExecutable(std::move(module), function).run(inputs);
+      },
+      py::arg("module"), py::arg("inputs"), py::arg("function") = "main");
+  m.def("partition", &partition, py::arg("module"),
+        py::arg("target") = "ethos-u55-128", py::arg("dot_file") = py::none());
+  m.def("rules_markdown", &rulesMarkdown, py::arg("target"));
+  m.def("import_tflite", [](py::object source) {
+    return importBytes(source, "TFLite", [](llvm::MemoryBufferRef buffer,
+                                            MLIRContext *context) {
+      return importTFLite(buffer, context);
+    });
+  });
+  m.def("import_tosa_flatbuffer", [](py::object source) {
+    return importBytes(source, "a TOSA flatbuffer",
+                       [](llvm::MemoryBufferRef buffer, MLIRContext *context) {
+                         return importTosaFlatbuffer(buffer, context);
+                       });
+  });
+  m.def("export_tosa_flatbuffer", [](PyModule &module) {
+    DiagnosticCapture capture(module.getContext());
+    std::string bytes;
+    llvm::raw_string_ostream os(bytes);
+    if (failed(exportTosaFlatbuffer(module.get(), os)))
+      capture.fail("cannot export the module as a TOSA flatbuffer");
+    return py::bytes(bytes);
+  });
+}
