@@ -76,6 +76,107 @@ std::unique_ptr<TypeConverter> mlir::qtosa::createQuantStorageTypeConverter() {
 }
 
 //===----------------------------------------------------------------------===//
+// The plain integer bias of a quant-typed convolution
+//===----------------------------------------------------------------------===//
+
+/// TensorFlow's legalization writes a convolution's bias as a plain i32
+/// tensor next to quant-typed input and weights. TFLite stores such a bias
+/// at scale input_scale * weight_scale (per output channel for per-channel
+/// weights) with zero point 0, so that it adds straight into the
+/// accumulator; the float island must read it at that scale.
+///
+/// Returns null when `op` is not such a convolution (quantized input and
+/// weights, a bias of plain integer elements); otherwise the bias's type or
+/// a failure with the reason in `whyNot`.
+static FailureOr<quant::QuantizedType>
+getImplicitBiasType(Operation *op, std::string &whyNot) {
+  if (!isa<tosa::Conv2DOp, tosa::Conv3DOp, tosa::DepthwiseConv2DOp,
+           tosa::TransposeConv2DOp>(op))
+    return quant::QuantizedType();
+  Value input = op->getOperand(0), weight = op->getOperand(1),
+        bias = op->getOperand(2);
+  auto biasType = dyn_cast<RankedTensorType>(bias.getType());
+  auto inputQType = getQuantElementType(input.getType());
+  auto weightQType = getQuantElementType(weight.getType());
+  if (!biasType || !isa<IntegerType>(biasType.getElementType()) ||
+      !inputQType || !weightQType)
+    return quant::QuantizedType();
+
+  auto biasElement = cast<IntegerType>(biasType.getElementType());
+  if (biasElement.getWidth() > 32) {
+    whyNot = llvm::formatv("its plain {0} bias would be stored at input scale "
+                           "x weight scale, and quantized types hold at most "
+                           "32-bit storage",
+                           biasElement)
+                 .str();
+    return failure();
+  }
+  auto inputUniform = dyn_cast<quant::UniformQuantizedType>(inputQType);
+  if (!inputUniform) {
+    whyNot = "its plain integer bias is stored at input scale x weight scale, "
+             "which needs a per-tensor input";
+    return failure();
+  }
+  Type expressed = inputUniform.getExpressedType();
+  MLIRContext *ctx = op->getContext();
+  int64_t storageMin = APInt::getSignedMinValue(biasElement.getWidth())
+                           .getSExtValue();
+  int64_t storageMax = APInt::getSignedMaxValue(biasElement.getWidth())
+                           .getSExtValue();
+  auto signlessStorage = IntegerType::get(ctx, biasElement.getWidth());
+  if (auto weightUniform = dyn_cast<quant::UniformQuantizedType>(weightQType))
+    return quant::QuantizedType(quant::UniformQuantizedType::get(
+        quant::QuantizationFlags::Signed, signlessStorage, expressed,
+        inputUniform.getScale() * weightUniform.getScale(), /*zeroPoint=*/0,
+        storageMin, storageMax));
+
+  // Per-channel weights: the bias takes one scale per output channel, so
+  // the weights' axis must be the output channel (OC of conv2d, conv3d and
+  // transpose_conv2d; C or M of depthwise_conv2d [KH, KW, C, M], whose
+  // output channel is c * M + m).
+  auto weightAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(weightQType);
+  auto weightShape = cast<RankedTensorType>(weight.getType()).getShape();
+  if (!weightAxis || biasType.getRank() != 1 || biasType.isDynamicDim(0)) {
+    whyNot = "its plain integer bias needs per-tensor or per-axis weights and "
+             "a static rank-1 bias to take the weights' scales";
+    return failure();
+  }
+  ArrayRef<double> weightScales = weightAxis.getScales();
+  int32_t axis = weightAxis.getQuantizedDimension();
+  SmallVector<double> channelScales;
+  if (isa<tosa::DepthwiseConv2DOp>(op) && weightShape.size() == 4 &&
+      !ShapedType::isDynamicShape(weightShape) && (axis == 2 || axis == 3)) {
+    int64_t channels = weightShape[2], multiplier = weightShape[3];
+    for (int64_t c = 0; c < channels; ++c)
+      for (int64_t m = 0; m < multiplier; ++m)
+        channelScales.push_back(weightScales[axis == 2 ? c : m]);
+  } else if (!isa<tosa::DepthwiseConv2DOp>(op) && axis == 0) {
+    channelScales.assign(weightScales.begin(), weightScales.end());
+  } else {
+    whyNot = llvm::formatv("its plain integer bias takes one scale per output "
+                           "channel, and the weights are quantized along "
+                           "dimension {0}, which is not the output channel",
+                           axis)
+                 .str();
+    return failure();
+  }
+  if (static_cast<int64_t>(channelScales.size()) != biasType.getDimSize(0)) {
+    whyNot = llvm::formatv("its plain integer bias has {0} values for {1} "
+                           "per-channel weight scales",
+                           biasType.getDimSize(0), channelScales.size())
+                 .str();
+    return failure();
+  }
+  for (double &scale : channelScales)
+    scale *= inputUniform.getScale();
+  SmallVector<int64_t> zeroPoints(channelScales.size(), 0);
+  return quant::QuantizedType(quant::UniformQuantizedPerAxisType::get(
+      quant::QuantizationFlags::Signed, signlessStorage, expressed,
+      channelScales, zeroPoints, /*quantizedDimension=*/0, storageMin,
+      storageMax));
+}
+
+//===----------------------------------------------------------------------===//
 // Diagnostics for what cannot be imported
 //===----------------------------------------------------------------------===//
 
@@ -128,6 +229,9 @@ static LogicalResult checkImportable(Operation *op, bool quantized) {
            << op->getName()
            << "': quantized values crossing TOSA control flow are not "
               "supported";
+  std::string whyNot;
+  if (failed(getImplicitBiasType(op, whyNot)))
+    return op->emitError("cannot import '") << op->getName() << "': " << whyNot;
   return success();
 }
 
@@ -352,6 +456,12 @@ LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
     return failure();
   };
 
+  std::string ignoredReason;
+  FailureOr<quant::QuantizedType> implicitBiasType =
+      getImplicitBiasType(op, ignoredReason);
+  if (failed(implicitBiasType))
+    return abandon();
+
   SmallVector<Value> floatOperands;
   Value floatZero;
   for (auto [index, original, converted] :
@@ -374,6 +484,8 @@ LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
     if (!qtype && padQType && index == 2 &&
         isa<IntegerType>(getElementTypeOrSelf(original.getType())))
       qtype = padQType;
+    if (!qtype && index == 2 && *implicitBiasType)
+      qtype = *implicitBiasType;
     if (!qtype) {
       floatOperands.push_back(converted);
       continue;
@@ -500,10 +612,10 @@ static std::string describeLevelViolation(Type type, unsigned maxRank) {
 static void recordSignatureQuantTypes(FunctionOpInterface func) {
   for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
     if (quant::QuantizedType qtype = getQuantElementType(type))
-      func.setArgAttr(index, kQTypeAttrName, TypeAttr::get(qtype));
+      func.setArgAttr(index, kQTypeAttrName, getQTypeAttrValue(qtype));
   for (auto [index, type] : llvm::enumerate(func.getResultTypes()))
     if (quant::QuantizedType qtype = getQuantElementType(type))
-      func.setResultAttr(index, kQTypeAttrName, TypeAttr::get(qtype));
+      func.setResultAttr(index, kQTypeAttrName, getQTypeAttrValue(qtype));
 }
 
 /// Imports `ops` without the dialect conversion when they are all

@@ -66,9 +66,25 @@ Value mlir::qtosa::buildIntegerScalar(OpBuilder &builder, Location loc,
                                DenseElementsAttr::get(type, bits));
 }
 
+/// True when the rescale maps every value to itself: the same type on both
+/// sides, equal zero points and signedness, and every factor exactly 1
+/// ((v * 2^s + 2^(s-1)) >> s == v for any integer v, with either rounding).
+static bool isIdentityRescale(Type inputType, RankedTensorType outputType,
+                              const RescaleSpec &spec) {
+  return inputType == outputType &&
+         spec.inputZeroPoint == spec.outputZeroPoint &&
+         spec.inputUnsigned == spec.outputUnsigned &&
+         llvm::all_of(spec.factors, [](const RescaleFactor &factor) {
+           return factor.shift >= 1 && factor.shift < 32 &&
+                  factor.multiplier == (int64_t(1) << factor.shift);
+         });
+}
+
 Value mlir::qtosa::buildRescale(OpBuilder &builder, Location loc, Value input,
                                 RankedTensorType outputType,
                                 const RescaleSpec &spec) {
+  if (isIdentityRescale(input.getType(), outputType, spec))
+    return input;
   int64_t count = spec.factors.size();
   Type multiplierElement =
       spec.scale32 ? builder.getI32Type() : builder.getIntegerType(16);

@@ -54,7 +54,8 @@ std::optional<SmallVector<RescaleFactor>>
 computeRescaleFactors(ArrayRef<double> factors, bool scale32);
 
 /// Builds `tosa.rescale` of `input` to `outputType` with its multiplier,
-/// shift and zero-point constants.
+/// shift and zero-point constants; returns `input` itself when the rescale
+/// would be the identity.
 Value buildRescale(OpBuilder &builder, Location loc, Value input,
                    RankedTensorType outputType, const RescaleSpec &spec);
 
