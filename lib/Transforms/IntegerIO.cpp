@@ -66,7 +66,7 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
     argTypes[arg.getArgNumber()] = quantize.getType();
     for (Operation *user : llvm::to_vector(arg.getUsers()))
       rewriter.replaceOp(user, arg);
-    func.setArgAttr(arg.getArgNumber(), kQTypeAttrName, TypeAttr::get(qtype));
+    func.setArgAttr(arg.getArgNumber(), kQTypeAttrName, getQTypeAttrValue(qtype));
     moved.arguments[arg.getArgNumber()] = qtype;
   }
 
@@ -94,7 +94,7 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
       if (dequantize->use_empty())
         rewriter.eraseOp(dequantize);
     }
-    func.setResultAttr(index, kQTypeAttrName, TypeAttr::get(qtype));
+    func.setResultAttr(index, kQTypeAttrName, getQTypeAttrValue(qtype));
     moved.results[index] = qtype;
   }
   func.setFunctionType(

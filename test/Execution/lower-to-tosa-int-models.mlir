@@ -28,8 +28,8 @@
 // CHECK: compared 3 outputs
 
 // INT-LABEL: func.func @convnext_block(
-// INT-SAME: tensor<1x6x6x4xi8> {qtosa.qtype = !quant.uniform<i8:f32
-// INT-NOT: tensor<{{.*}}f32>
+// INT-SAME: tensor<1x6x6x4xi8> {qtosa.qtype = "!quant.uniform<i8:f32
+// INT-NOT: tensor<{{.*}}f32>"
 // INT: tosa.depthwise_conv2d
 // INT: tosa.matmul
 // INT: tosa.add

@@ -18,7 +18,7 @@
 // RUN:   --pass-pipeline='builtin.module(qtosa-lower-pipeline)' | mlir-opt -o /dev/null
 
 // INT-LABEL: func.func @convnext_block(
-// INT-SAME: %[[X:.*]]: tensor<1x8x8x4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 2.000000e-02:-5>}) -> (tensor<1x8x8x4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 6.000000e-02:-2>})
+// INT-SAME: %[[X:.*]]: tensor<1x8x8x4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 2.000000e-02:-5>"}) -> (tensor<1x8x8x4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 6.000000e-02:-2>"})
 // INT-NOT: f32>
 // INT-NOT: qtosa.quantize
 // INT-NOT: qtosa.dequantize

@@ -53,8 +53,8 @@ func.func @qdq_constant() -> tensor<3xf32> {
 // Quant-typed TOSA: a data-movement op becomes a float island; quantized
 // arguments and results become storage tensors that remember their type.
 // CHECK-LABEL: func.func @typed_transpose
-// CHECK-SAME: (%[[A:.+]]: tensor<2x3xi8> {qtosa.qtype = !quant.uniform<i8:f32, 1.000000e-01:-3>})
-// CHECK-SAME: -> (tensor<3x2xi8> {qtosa.qtype = !quant.uniform<i8:f32, 1.000000e-01:-3>})
+// CHECK-SAME: (%[[A:.+]]: tensor<2x3xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 1.000000e-01:-3>"})
+// CHECK-SAME: -> (tensor<3x2xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 1.000000e-01:-3>"})
 // CHECK: %[[D:.+]] = qtosa.dequantize %[[A]]
 // CHECK: %[[T:.+]] = tosa.transpose %[[D]] {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
 // CHECK: %[[Q:.+]] = qtosa.quantize %[[T]]
@@ -141,7 +141,7 @@ func.func @typed_conv_zero_point_mismatch(%arg0: tensor<1x4x4x3x!qa>) -> tensor<
 !q = !quant.uniform<i8:f32, 0.5:2>
 
 // Calls and callee signatures convert together.
-// CHECK-LABEL: func.func private @callee(tensor<4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 5.000000e-01:2>})
+// CHECK-LABEL: func.func private @callee(tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 5.000000e-01:2>"})
 // CHECK-LABEL: func.func @caller
 // CHECK: call @callee(%{{.+}}) : (tensor<4xi8>) -> ()
 func.func private @callee(tensor<4x!q>)

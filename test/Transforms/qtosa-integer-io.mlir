@@ -3,7 +3,7 @@
 // The argument's quantize and the returned dequantize leave the function;
 // the call quantizes and dequantizes in its place, with the same parameters.
 // CHECK-LABEL: func.func @graph(
-// CHECK-SAME: %[[X:[^:]*]]: tensor<4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 5.000000e-01:3>}) -> (tensor<4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 2.500000e-01>})
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 5.000000e-01:3>"}) -> (tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 2.500000e-01>"})
 // CHECK: %[[C:.*]] = tosa.clamp %[[X]]
 // CHECK: return %[[C]] : tensor<4xi8>
 // CHECK-LABEL: func.func private @caller(
@@ -30,7 +30,7 @@ func.func private @caller(%in: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-LABEL: func.func private @internal(
 // CHECK-SAME: tensor<4xf32>) -> tensor<4xf32>
 // CHECK-LABEL: func.func @mixed(
-// CHECK-SAME: %{{.*}}: tensor<4xf32>, %{{.*}}: tensor<4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 5.000000e-01>}, %{{.*}}: i1) -> tensor<4xf32>
+// CHECK-SAME: %{{.*}}: tensor<4xf32>, %{{.*}}: tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 5.000000e-01>"}, %{{.*}}: i1) -> tensor<4xf32>
 func.func private @internal(%x: tensor<4xf32>) -> tensor<4xf32> {
   %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5> : tensor<4xf32> -> tensor<4xi8>
   %d = qtosa.dequantize %q as !quant.uniform<i8:f32, 0.5> : tensor<4xi8> -> tensor<4xf32>

@@ -179,7 +179,7 @@ func.func @constant() -> tensor<2x2xi8> {
 // CHECK: tosa.rescale
 // CHECK: qtosa.dequantize
 // IO-LABEL: func.func @boundary(
-// IO-SAME: %[[X:.*]]: tensor<4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 5.000000e-01:3>}) -> (tensor<4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 2.500000e-01:-1>})
+// IO-SAME: %[[X:.*]]: tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 5.000000e-01:3>"}) -> (tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 2.500000e-01:-1>"})
 // IO: %[[R:.*]] = tosa.rescale %[[X]]
 // IO: return %[[R]] : tensor<4xi8>
 // IO-LABEL: func.func private @internal(

@@ -175,3 +175,25 @@ func.func @delegate_captures(%x: tensor<4xi8>) -> tensor<4xi8> {
   }
   return %r : tensor<4xi8>
 }
+
+// -----
+
+// [QTOSA-QTYPE] The parameters of a function boundary are a string naming a
+// quantized type (so that tools without the quant dialect read it).
+// expected-error @+1 {{[QTOSA-QTYPE] 'qtosa.qtype' of argument #0 must be a string naming a quantized type, such as "!quant.uniform<i8:f32, 0.1:-5>"; found !quant.uniform<i8:f32, 1.000000e-01>}}
+func.func private @qtype_as_type(tensor<4xi8> {qtosa.qtype = !quant.uniform<i8:f32, 0.1>})
+
+// -----
+
+// expected-error @+1 {{[QTOSA-QTYPE] 'qtosa.qtype' of result #0 must be a string naming a quantized type, such as "!quant.uniform<i8:f32, 0.1:-5>"; found "i8"}}
+func.func private @qtype_not_quantized() -> (tensor<4xi8> {qtosa.qtype = "i8"})
+
+// -----
+
+// expected-error @+1 {{[QTOSA-QTYPE] 'qtosa.qtype' of argument #0 must be a string naming a quantized type, such as "!quant.uniform<i8:f32, 0.1:-5>"; found "!quant.uniform<i8:f32, 0.1> trailing"}}
+func.func private @qtype_trailing(tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 0.1> trailing"})
+
+// -----
+
+// expected-error @+1 {{[QTOSA-QTYPE] unknown attribute 'qtosa.scale' on argument #0}}
+func.func private @unknown_boundary_attr(tensor<4xi8> {qtosa.scale = 0.1 : f32})

@@ -58,3 +58,10 @@ func.func @delegate(%x: tensor<2x3xi8>) -> (tensor<3x2xi8>, tensor<2x3xi8>) {
   }
   return %r#0, %r#1 : tensor<3x2xi8>, tensor<2x3xi8>
 }
+
+// -----
+
+// A function boundary's parameters, as qtosa-import-qdq and qtosa-integer-io
+// write them, verify and print back unchanged.
+// CHECK-LABEL: func.func private @boundary_qtype(tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 1.000000e-01:-5>"}) -> (tensor<2xi8> {qtosa.qtype = "!quant.uniform<i8:f32:0, {1.000000e-01,2.000000e-01}>"})
+func.func private @boundary_qtype(tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 1.000000e-01:-5>"}) -> (tensor<2xi8> {qtosa.qtype = "!quant.uniform<i8:f32:0, {1.000000e-01,2.000000e-01}>"})

@@ -2,9 +2,11 @@
 
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -21,9 +23,76 @@ bool mlir::qtosa::containsQTosaOps(Operation *root) {
       .wasInterrupted();
 }
 
+namespace {
+/// qtosa.quantize and qtosa.dequantize are pure, and a qtosa.delegate's body
+/// is isolated: a function holding them inlines as it is, and calls inside a
+/// delegate's body inline into it.
+struct QTosaInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
 void QTosaDialect::initialize() {
   addOperations<
 #define GET_OP_LIST
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.cpp.inc"
       >();
+  addInterfaces<QTosaInlinerInterface>();
+}
+
+StringAttr mlir::qtosa::getQTypeAttrValue(Type qtype) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  qtype.print(os);
+  return StringAttr::get(qtype.getContext(), text);
+}
+
+Type mlir::qtosa::parseQTypeAttrValue(Attribute value) {
+  auto text = dyn_cast_or_null<StringAttr>(value);
+  if (!text)
+    return {};
+  size_t consumed = 0;
+  Type type = parseType(text.getValue(), text.getContext(), &consumed,
+                        /*isKnownNullTerminated=*/false);
+  if (!type || consumed != text.size() ||
+      !isa<quant::QuantizedType>(type))
+    return {};
+  return type;
+}
+
+/// [QTOSA-QTYPE] A `qtosa.qtype` argument or result attribute is a string
+/// naming a quantized type; no other `qtosa.` attribute exists there.
+static LogicalResult verifyBoundaryAttribute(Operation *op,
+                                             NamedAttribute attribute,
+                                             StringRef where, unsigned index) {
+  if (attribute.getName() != kQTypeAttrName)
+    return op->emitError() << "[QTOSA-QTYPE] unknown attribute '"
+                           << attribute.getName() << "' on " << where << " #"
+                           << index;
+  if (!parseQTypeAttrValue(attribute.getValue()))
+    return op->emitError()
+           << "[QTOSA-QTYPE] '" << kQTypeAttrName << "' of " << where << " #"
+           << index << " must be a string naming a quantized type, such as "
+           << "\"!quant.uniform<i8:f32, 0.1:-5>\"; found "
+           << attribute.getValue();
+  return success();
+}
+
+LogicalResult QTosaDialect::verifyRegionArgAttribute(Operation *op, unsigned,
+                                                     unsigned argIndex,
+                                                     NamedAttribute attribute) {
+  return verifyBoundaryAttribute(op, attribute, "argument", argIndex);
+}
+
+LogicalResult
+QTosaDialect::verifyRegionResultAttribute(Operation *op, unsigned,
+                                          unsigned resultIndex,
+                                          NamedAttribute attribute) {
+  return verifyBoundaryAttribute(op, attribute, "result", resultIndex);
 }

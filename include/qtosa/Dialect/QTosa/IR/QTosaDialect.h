@@ -9,8 +9,25 @@
 
 namespace mlir::qtosa {
 /// The argument and result attribute that keeps the quantization parameters
-/// of a function boundary whose values are now stored integers.
+/// of a function boundary whose values are now stored integers. Its value is
+/// the quantized type's textual form as a string (`"!quant.uniform<i8:f32,
+/// 0.1:-5>"`), not a type attribute: upstream tools that do not load the
+/// quant dialect, such as mlir-runner, must still read the modules that
+/// carry it.
 inline constexpr llvm::StringLiteral kQTypeAttrName = "qtosa.qtype";
+
+/// The attribute naming the operator an importer could not express in TOSA
+/// on the `func.call` that stands for it (a TFLite SVDF, say): the call runs
+/// on the host.
+inline constexpr llvm::StringLiteral kOpaqueHostOpAttrName =
+    "qtosa.opaque_host_op";
+
+/// The `qtosa.qtype` value for `qtype`.
+StringAttr getQTypeAttrValue(Type qtype);
+
+/// The quantized type a `qtosa.qtype` value names, or null when `value` is
+/// not a string holding one.
+Type parseQTypeAttrValue(Attribute value);
 
 /// The number of elements of a static shape, as a double. Verifiers accept
 /// shapes whose element count overflows int64, where

@@ -29,6 +29,9 @@ def QTosa_Dialect : Dialect {
     "::mlir::quant::QuantDialect",
     "::mlir::tosa::TosaDialect"
   ];
+  // `qtosa.qtype` on function arguments and results.
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
 }
 
 class QTosa_Op<string mnemonic, list<Trait> traits = []>
