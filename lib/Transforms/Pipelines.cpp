@@ -1,71 +1,69 @@
 //===- Pipelines.cpp - qtosa pass pipelines -------------------------------===//
 
 #include "qtosa/Transforms/Passes.h"
+#include "qtosa/Transforms/PipelineRegistration.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
-#include "mlir/Pass/PassRegistry.h"
-#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
 
 namespace {
-
 struct LowerPipelineCLOptions
-    : public PassPipelineOptions<LowerPipelineCLOptions> {
-  Option<GraphIO> io{
-      *this, "io",
-      llvm::cl::desc("Where graph inputs are quantized and outputs "
-                     "dequantized"),
-      llvm::cl::init(GraphIO::Host),
-      llvm::cl::values(
-          clEnumValN(GraphIO::Host, "host",
-                     "qtosa.quantize/dequantize at the boundary, expanded "
-                     "into float TOSA arithmetic"),
-          clEnumValN(GraphIO::Int, "int",
-                     "public functions take and return storage integers"))};
-  Option<RescaleRounding> rounding{
-      *this, "rounding",
-      llvm::cl::desc("Rounding mode of the emitted tosa.rescale ops"),
-      llvm::cl::init(RescaleRounding::Single),
-      llvm::cl::values(
-          clEnumValN(RescaleRounding::Single, "single", "SINGLE_ROUND"),
-          clEnumValN(RescaleRounding::Double, "double", "DOUBLE_ROUND"))};
-};
-
+    : public LoweringCLOptions<LowerPipelineCLOptions> {};
 } // namespace
 
-void mlir::qtosa::buildQuantizedLoweringStages(
-    OpPassManager &pm, const LowerPipelineOptions &options) {
-  pm.addPass(createImportQDQPass());
-  pm.addNestedPass<func::FuncOp>(createShareQSpecsPass());
+LogicalResult
+mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
+                                          const LowerPipelineOptions &options) {
+  if (!runsOnModule(pm))
+    return failure();
+  // quant.qcast/dcast and quant-typed TOSA become qtosa ops on storage
+  // integers; signatures change, hence a module pass.
+  pm.addPass(createImportQDQPass(options.import));
+  // Exporters' submodules are private functions; a call left in the graph
+  // would be a host step between delegates. After the import, so that no
+  // quant.qcast/dcast pair meets a canonicalizer.
+  pm.addPass(createInlinePrivateCallsPass());
+  // Data movement between dequantize and quantize moves onto integers, so
+  // that no float op is stranded at a quantization boundary.
+  pm.addNestedPass<func::FuncOp>(createShareQSpecsPass(options.share));
+  // Only on request: folds that copy a shared constant into a larger one.
+  if (options.fold.force)
+    pm.addNestedPass<func::FuncOp>(
+        createFoldQuantizedConstantsPass(options.fold));
+  // Requantize pairs fold and moved constants settle; integer TOSA from other
+  // tools is left as it is. TOSA graphs are single blocks: region
+  // simplification would find nothing.
   QuantizedCanonicalizePassOptions canonicalize;
   canonicalize.regionSimplifyLevel = GreedySimplifyRegionLevel::Disabled;
   pm.addNestedPass<func::FuncOp>(createQuantizedCanonicalizePass(canonicalize));
-  LowerToTosaIntPassOptions lowerOptions;
-  lowerOptions.rounding = options.rounding;
-  pm.addNestedPass<func::FuncOp>(createLowerToTosaIntPass(lowerOptions));
+  // dequantize -> float op -> quantize groups become integer TOSA 1.0.
+  pm.addNestedPass<func::FuncOp>(createLowerToTosaIntPass(options.lower));
+  // Public functions take and return the stored integers.
   if (options.io == GraphIO::Int)
     pm.addPass(createIntegerIOPass());
+  return success();
 }
 
-void mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
-                                     const LowerPipelineOptions &options) {
-  buildQuantizedLoweringStages(pm, options);
+LogicalResult
+mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
+                                const LowerPipelineOptions &options) {
+  if (failed(buildQuantizedLoweringStages(pm, options)))
+    return failure();
+  // What is left of quantize/dequantize becomes plain TOSA arithmetic.
   pm.addNestedPass<func::FuncOp>(createExpandQDQPass());
+  return success();
 }
 
 void mlir::qtosa::registerQTosaPipelines() {
-  PassPipelineRegistration<LowerPipelineCLOptions>(
+  registerModulePipeline<LowerPipelineCLOptions>(
       "qtosa-lower-pipeline",
       "QDQ or quant-typed TOSA to pure upstream integer TOSA 1.0: "
       "import-qdq, share-qspecs, canonicalize, lower-to-tosa-int, expand-qdq",
       [](OpPassManager &pm, const LowerPipelineCLOptions &cl) {
-        LowerPipelineOptions options;
-        options.io = cl.io;
-        options.rounding = cl.rounding;
-        buildLowerPipeline(pm, options);
+        return buildLowerPipeline(pm, cl.toLowerPipelineOptions());
       });
 }

@@ -408,6 +408,41 @@ struct ShareQSpecsPass
 
 } // namespace
 
+/// Why the movable `iface` stays in float: its dequantizes cannot sink, and
+/// (with a quantize user) that quantize cannot hoist; the same sentence for
+/// the remark and for later passes that ask.
+static std::string explainStaysInFloat(QuantBehaviourOpInterface iface,
+                                       QuantizeOp quantizeUser,
+                                       bool duplicateDequantize) {
+  std::string sinkWhyNot, hoistWhyNot;
+  (void)planSink(iface, duplicateDequantize, sinkWhyNot);
+  std::string reason = sinkWhyNot;
+  if (quantizeUser &&
+      failed(planHoist(quantizeUser, duplicateDequantize, hoistWhyNot)))
+    reason += "; its quantize cannot move above it: " + hoistWhyNot;
+  return reason;
+}
+
+std::string mlir::qtosa::whyNotMovedToIntegers(Operation *op) {
+  StringRef notMovable;
+  QuantBehaviourOpInterface iface = getMovableOp(op, notMovable);
+  if (!iface)
+    return notMovable.str();
+  std::string ignored;
+  if (succeeded(planSink(iface, /*duplicateDequantize=*/false, ignored)))
+    return "";
+  QuantizeOp quantizeUser;
+  for (Operation *user : op->getUsers())
+    if (auto quantize = dyn_cast<QuantizeOp>(user))
+      quantizeUser = quantize;
+  if (quantizeUser &&
+      succeeded(planHoist(quantizeUser, /*duplicateDequantize=*/false,
+                          ignored)))
+    return "";
+  return explainStaysInFloat(iface, quantizeUser,
+                             /*duplicateDequantize=*/false);
+}
+
 void mlir::qtosa::populateShareQSpecsPatterns(RewritePatternSet &patterns,
                                               bool duplicateDequantize) {
   patterns.add<SinkDequantize, HoistQuantize>(patterns.getContext(),
@@ -531,14 +566,9 @@ void ShareQSpecsPass::runOnOperation() {
         quantizeUser = quantize;
     if (!nextToDequantize && !quantizeUser)
       return;
-    std::string sinkWhyNot, hoistWhyNot;
-    (void)planSink(iface, duplicateDequantize, sinkWhyNot);
-    InFlightDiagnostic remark = op->emitRemark()
-                                << "'" << op->getName()
-                                << "' stays in float: " << sinkWhyNot;
-    if (quantizeUser &&
-        failed(planHoist(quantizeUser, duplicateDequantize, hoistWhyNot)))
-      remark << "; its quantize cannot move above it: " << hoistWhyNot;
+    op->emitRemark() << "'" << op->getName() << "' stays in float: "
+                     << explainStaysInFloat(iface, quantizeUser,
+                                            duplicateDequantize);
   });
 
   numMoved += floatMovableBefore - floatMovableAfter;

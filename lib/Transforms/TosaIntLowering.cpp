@@ -1072,11 +1072,18 @@ FailureOr<Emit> planGroup(QuantizeOp quantize, RescaleRounding rounding,
         return planReduceSum(reduce, quantize, rounding, whyNot);
       })
       .Default([&](Operation *) -> FailureOr<Emit> {
-        whyNot = getQuantBehaviour(op) == QuantBehaviour::Independent
-                     ? "it has no integer lowering"
-                     : "it moves or selects values, but qtosa-share-qspecs "
-                       "could not move it onto integers (its remark says "
-                       "why)";
+        if (getQuantBehaviour(op) == QuantBehaviour::Independent) {
+          whyNot = "it has no integer lowering";
+          return failure();
+        }
+        std::string notMoved = whyNotMovedToIntegers(op);
+        whyNot = notMoved.empty()
+                     ? "it moves or selects values, which qtosa-share-qspecs "
+                       "moves onto integers, and it did not run before this "
+                       "pass"
+                     : "it moves or selects values, and cannot move onto "
+                       "integers: " +
+                           notMoved;
         return failure();
       });
 }

@@ -38,4 +38,4 @@
 // IR:         return
 
 // WITHOUT: ethos-u55-128: 2 delegate(s); 12 op(s): 4 on the NPU (33.3%), 8 on the host; 2 graph-IO quantize/dequantize
-// WITHOUT: tosa.reshape {{.*}}convnext_block_qdq.mlir:40:11 U55.TENSOR.FLOAT tosa.reshape in float between dequantize and quantize: a data-movement op left in float; qtosa-share-qspecs moves it to integers
+// WITHOUT: tosa.reshape {{.*}}convnext_block_qdq.mlir:40:11 U55.TENSOR.FLOAT tosa.reshape in float between dequantize and quantize: a data-movement op left in float; qtosa-share-qspecs moves it onto integers, and did not run before the partition

@@ -57,7 +57,7 @@ func.func @no_lowering(%x: tensor<4xi8>) -> tensor<4xi8> {
 
 func.func @movement_left_in_float(%x: tensor<2x3xi8>) -> tensor<3x2xi8> {
   %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1> : tensor<2x3xi8> -> tensor<2x3xf32>
-  // expected-remark @below {{'tosa.transpose' stays in float between dequantize and quantize: it moves or selects values, but qtosa-share-qspecs could not move it onto integers (its remark says why)}}
+  // expected-remark @below {{'tosa.transpose' stays in float between dequantize and quantize: it moves or selects values, which qtosa-share-qspecs moves onto integers, and it did not run before this pass}}
   %t = tosa.transpose %d {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
   %q = qtosa.quantize %t as !quant.uniform<i8:f32, 0.2> : tensor<3x2xf32> -> tensor<3x2xi8>
   return %q : tensor<3x2xi8>

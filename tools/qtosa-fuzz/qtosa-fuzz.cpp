@@ -101,14 +101,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
        {qtosa::EthosUTarget::U55_128, qtosa::EthosUTarget::U85_256})
     runPipeline([&](OpPassManager &pm) {
       qtosa::EthosUPipelineOptions options;
-      options.target = target;
-      qtosa::buildEthosUPipeline(pm, options);
+      options.partition.target = target;
+      (void)qtosa::buildEthosUPipeline(pm, options);
     });
   runPipeline([](OpPassManager &pm) {
     qtosa::LowerPipelineOptions options;
     options.io = qtosa::GraphIO::Int;
-    options.rounding = qtosa::RescaleRounding::Double;
-    qtosa::buildLowerPipeline(pm, options);
+    options.lower.rounding = qtosa::RescaleRounding::Double;
+    (void)qtosa::buildLowerPipeline(pm, options);
   });
   return 0;
 }

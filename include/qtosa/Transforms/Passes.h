@@ -79,21 +79,37 @@ void populateLowerToTosaIntPatterns(RewritePatternSet &patterns,
 /// when it can. `quantize` must be a qtosa.quantize op.
 std::string whyNotLowerableToTosaInt(Operation *quantize);
 
-/// Options of qtosa-lower-pipeline.
+/// Why qtosa-share-qspecs (with its default options) cannot move the
+/// data-movement or order-preserving `op` onto integers where it stands, or
+/// an empty string when it can.
+std::string whyNotMovedToIntegers(Operation *op);
+
+/// Options of qtosa-lower-pipeline: where graph IO is quantized, and each
+/// stage's own options (the generated structs of its pass).
 struct LowerPipelineOptions {
   GraphIO io = GraphIO::Host;
-  RescaleRounding rounding = RescaleRounding::Single;
+  ImportQDQPassOptions import;
+  ShareQSpecsPassOptions share;
+  /// With `fold.force`, a qtosa-fold-quantized-constants{force=true} stage
+  /// runs after share-qspecs; without it, the folds canonicalization applies
+  /// are enough.
+  FoldQuantizedConstantsPassOptions fold;
+  LowerToTosaIntPassOptions lower;
 };
 
 /// import-qdq, share-qspecs, canonicalize, lower-to-tosa-int: the stages
 /// every qtosa pipeline starts with. What remains of quantize/dequantize is
-/// left for the caller (a partitioner must still see the graph IO).
-void buildQuantizedLoweringStages(OpPassManager &pm,
-                                  const LowerPipelineOptions &options);
+/// left for the caller (a partitioner must still see the graph IO). Fails,
+/// adding nothing, unless `pm` runs on builtin.module: import-qdq and
+/// integer-io change function signatures and must see the whole module.
+LogicalResult buildQuantizedLoweringStages(OpPassManager &pm,
+                                           const LowerPipelineOptions &options);
 
 /// The lowering stages, then expand-qdq: QDQ or quant-typed TOSA in, pure
-/// upstream integer TOSA out.
-void buildLowerPipeline(OpPassManager &pm, const LowerPipelineOptions &options);
+/// upstream integer TOSA out. Fails, adding nothing, unless `pm` runs on
+/// builtin.module.
+LogicalResult buildLowerPipeline(OpPassManager &pm,
+                                 const LowerPipelineOptions &options);
 
 /// Registers qtosa-lower-pipeline.
 void registerQTosaPipelines();

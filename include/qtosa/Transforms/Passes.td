@@ -282,4 +282,26 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
   let dependentDialects = ["::mlir::tosa::TosaDialect"];
 }
 
+def InlinePrivateCallsPass : Pass<"qtosa-inline-private-calls", "::mlir::ModuleOp"> {
+  let summary = "Inline every call of a private function, then drop the function";
+  let description = [{
+    Exporters write a submodule used twice as a private function called
+    twice. An NPU compiles one flat graph, and a call left in it is a host
+    step that splits the graph, so the qtosa pipelines inline such calls right
+    after `qtosa-import-qdq`. Upstream `inline` would do it too, but it also
+    inlines public functions (a test harness's `@main` then holds a copy of
+    every graph it calls) and runs `--canonicalize` on the result, which
+    erases `quant.qcast`/`quant.dcast` pairs when run before the import.
+
+    Every `func.call` of a private `func.func` with a body is inlined, callees
+    first; private functions left without uses are erased. A private function
+    that calls itself, directly or through others, is not inlined: its calls
+    stay, and the Ethos-U partitioner explains them (rule `*.CALL.HOST`).
+    Public functions and their calls are left as they are.
+  }];
+  let statistics = [
+    Statistic<"numInlined", "calls-inlined", "calls of private functions inlined">
+  ];
+}
+
 #endif // QTOSA_TRANSFORMS_PASSES_TD

@@ -118,16 +118,41 @@ std::string traceFloatCause(Operation *op, std::string reason) {
            ", not a dequantize";
   }
   QuantBehaviour behaviour = getQuantBehaviour(op);
-  if (behaviour == QuantBehaviour::DataMovement)
-    return head + ": a data-movement op left in float; qtosa-share-qspecs "
-                  "moves it to integers";
-  if (behaviour == QuantBehaviour::OrderPreserving)
-    return head + ": an order-preserving op left in float; "
-                  "qtosa-share-qspecs moves it to integers";
+  if (behaviour != QuantBehaviour::Independent) {
+    head += behaviour == QuantBehaviour::DataMovement
+                ? ": a data-movement op left in float"
+                : ": an order-preserving op left in float";
+    std::string notMoved = whyNotMovedToIntegers(op);
+    if (notMoved.empty())
+      return head + "; qtosa-share-qspecs moves it onto integers, and did "
+                    "not run before the partition";
+    return head + "; it cannot move onto integers: " + notMoved;
+  }
   std::string why = whyNotLowerableToTosaInt(quantize);
   if (why.empty())
     return head + ": qtosa-lower-to-tosa-int lowers it to integers";
   return head + ": qtosa-lower-to-tosa-int keeps it in float: " + why;
+}
+
+/// True when `function` computes on float tensors only: some op reads or
+/// makes a float tensor, and no op or argument has an integer one.
+bool holdsOnlyFloatTensors(FunctionOpInterface function) {
+  bool sawFloat = false;
+  auto isIntegerTensor = [&](Type type) {
+    auto tensor = dyn_cast<TensorType>(type);
+    if (!tensor)
+      return false;
+    sawFloat |= isa<FloatType>(tensor.getElementType());
+    return isa<IntegerType>(tensor.getElementType());
+  };
+  if (llvm::any_of(function.getArgumentTypes(), isIntegerTensor))
+    return false;
+  WalkResult walk = function->walk([&](Operation *op) {
+    if (llvm::any_of(op->getResultTypes(), isIntegerTensor))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return !walk.wasInterrupted() && sawFloat;
 }
 
 /// The op in `block` that holds `value`'s definition, or null when `value`
@@ -331,6 +356,20 @@ struct EthosUPartitionPass
     parallelFor(&getContext(), 0, functions.size(), [&](size_t index) {
       results[index] = partitionForEthosU(functions[index], legality);
     });
+
+    // A function that computes in float with no quantized tensor anywhere
+    // has nothing for the NPU; say so rather than report zero delegates
+    // silently (upstream canonicalization before qtosa-import-qdq, for one,
+    // erases every quant.qcast/dcast pair).
+    for (FunctionOpInterface function : functions)
+      if (holdsOnlyFloatTensors(function))
+        // At the location alone: on the op, the whole function is printed.
+        emitWarning(function.getLoc())
+            << "'" << function.getName()
+            << "' holds no quantized or integer tensor: none of its ops can "
+               "run on the NPU (quantize it first; run qtosa-import-qdq "
+               "before inline or canonicalize, which erase "
+               "quant.qcast/quant.dcast pairs)";
 
     if (remarks)
       for (const EthosUPartitionResult &result : results)

@@ -2,11 +2,10 @@
 
 #include "qtosa/Target/EthosU/Passes.h"
 #include "qtosa/Transforms/Passes.h"
+#include "qtosa/Transforms/PipelineRegistration.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassOptions.h"
-#include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -14,9 +13,11 @@ using namespace mlir::qtosa;
 namespace {
 
 struct EthosUPipelineCLOptions
-    : public PassPipelineOptions<EthosUPipelineCLOptions> {
+    : public LoweringCLOptions<EthosUPipelineCLOptions> {
   Option<EthosUTarget> target{
-      *this, "target", llvm::cl::desc("The NPU whose rules decide legality"),
+      *this, "target",
+      llvm::cl::desc("The NPU whose rules decide legality (default: "
+                     "ethos-u55-128)"),
       llvm::cl::init(EthosUTarget::U55_128),
       llvm::cl::values(clEnumValN(EthosUTarget::U55_128, "ethos-u55-128",
                                   "Ethos-U55 (and U65) rules"),
@@ -25,37 +26,47 @@ struct EthosUPipelineCLOptions
   Option<std::string> reportFile{
       *this, "report-file",
       llvm::cl::desc("Write the partition report as JSON to this file ('-': "
-                     "a table on stderr)")};
+                     "a table on stderr; default: none)")};
   Option<std::string> dotFile{
       *this, "dot-file",
-      llvm::cl::desc("Write the partitioned graph as Graphviz to this file")};
+      llvm::cl::desc("Write the partitioned graph as Graphviz to this file "
+                     "(default: none)")};
+  Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Emit a remark with the rule and reason at each host op "
+                     "(default: true)"),
+      llvm::cl::init(true)};
 };
 
 } // namespace
 
-void mlir::qtosa::buildEthosUPipeline(OpPassManager &pm,
-                                      const EthosUPipelineOptions &options) {
-  buildQuantizedLoweringStages(pm, LowerPipelineOptions());
-  EthosUPartitionPassOptions partition;
-  partition.target = options.target;
-  partition.reportFile = options.reportFile;
-  partition.dotFile = options.dotFile;
-  pm.addPass(createEthosUPartitionPass(partition));
+LogicalResult
+mlir::qtosa::buildEthosUPipeline(OpPassManager &pm,
+                                 const EthosUPipelineOptions &options) {
+  // Import, share, canonicalize and lower: the NPU takes integer TOSA only.
+  if (failed(buildQuantizedLoweringStages(pm, options.lowering)))
+    return failure();
+  // What the target's rules accept goes into convex delegates; every op left
+  // on the host is explained.
+  pm.addPass(createEthosUPartitionPass(options.partition));
   // Graph-IO quantize/dequantize had to be recognizable to the partitioner;
   // only now do the host's ones become float TOSA arithmetic.
   pm.addNestedPass<func::FuncOp>(createExpandQDQPass());
+  return success();
 }
 
 void mlir::qtosa::registerEthosUPipelines() {
-  PassPipelineRegistration<EthosUPipelineCLOptions>(
+  registerModulePipeline<EthosUPipelineCLOptions>(
       "qtosa-ethosu-pipeline",
       "QDQ or integer TOSA to Ethos-U delegates: import-qdq, share-qspecs, "
       "canonicalize, lower-to-tosa-int, ethosu-partition, expand-qdq",
       [](OpPassManager &pm, const EthosUPipelineCLOptions &cl) {
         EthosUPipelineOptions options;
-        options.target = cl.target;
-        options.reportFile = cl.reportFile;
-        options.dotFile = cl.dotFile;
-        buildEthosUPipeline(pm, options);
+        options.lowering = cl.toLowerPipelineOptions();
+        options.partition.target = cl.target;
+        options.partition.reportFile = cl.reportFile;
+        options.partition.dotFile = cl.dotFile;
+        options.partition.remarks = cl.remarks;
+        return buildEthosUPipeline(pm, options);
       });
 }

@@ -15,10 +15,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "qtosa/Target/EthosU/EthosULegality.h"
+#include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -109,6 +112,37 @@ Verdict firstTensor(Operation *op,
 //===----------------------------------------------------------------------===//
 // Rules on every operator
 //===----------------------------------------------------------------------===//
+
+/// A call is a host step whatever its types: the NPU runs one flat graph.
+Verdict checkNotCall(Operation *op, int64_t) {
+  auto call = dyn_cast<CallOpInterface>(op);
+  if (!call)
+    return std::nullopt;
+  auto callee = dyn_cast_if_present<SymbolRefAttr>(
+      call.getCallableForCallee().dyn_cast<SymbolRefAttr>());
+  std::string name =
+      callee ? "'" + callee.getRootReference().getValue().str() + "'"
+             : std::string("an indirect callee");
+  if (Attribute hostOp = op->getAttr(kOpaqueHostOpAttrName)) {
+    auto opName = dyn_cast<StringAttr>(hostOp);
+    return llvm::formatv("calls {0}: the operator {1} has no TOSA form and "
+                         "runs on the host",
+                         name, opName ? "'" + opName.getValue().str() + "'"
+                                      : std::string("it stands for"))
+        .str();
+  }
+  Operation *target = callee ? SymbolTable::lookupNearestSymbolFrom(op, callee)
+                             : nullptr;
+  auto function = dyn_cast_if_present<CallableOpInterface>(target);
+  if (function && function.getCallableRegion() &&
+      !function.getCallableRegion()->empty())
+    return llvm::formatv("calls {0}, which was not inlined (the qtosa "
+                         "pipelines inline every private function first)",
+                         name)
+        .str();
+  return llvm::formatv("calls {0}, a function without a body here", name)
+      .str();
+}
 
 Verdict checkNoFloat(Operation *op, int64_t) {
   return firstTensor(op, [](StringRef kind, unsigned index,
@@ -801,6 +835,9 @@ Verdict checkTransposeNarrow(Operation *op, int64_t limit) {
 constexpr int64_t kWeightSumLimit = 127 * k64K;
 
 // Lines both targets' tables hold.
+const Rule kCallRule = {"HOST", "A call runs on the host: the NPU runs one "
+                                "flat graph",
+                        checkNotCall};
 const Rule kFloatRule = {"FLOAT", "Float tensors never run on the NPU",
                          checkNoFloat};
 const Rule kProIntRule = {"NOT_SUPPORTED",
@@ -859,6 +896,9 @@ const std::vector<OperatorRules> &u55Rules() {
   static const std::vector<OperatorRules> rules = {
       // A float op is reported as float, an unsupported op as unsupported,
       // before the tensor limits that would also reject it.
+      {"*", "CALL", {
+          kCallRule,
+      }},
       {"*", "TENSOR", {
           kFloatRule,
       }},
@@ -1002,6 +1042,9 @@ const std::vector<OperatorRules> &u55Rules() {
 /// Ethos-U85 lifts the U55 limits; what Vela still rejects is listed here.
 const std::vector<OperatorRules> &u85Rules() {
   static const std::vector<OperatorRules> rules = {
+      {"*", "CALL", {
+          kCallRule,
+      }},
       {"*", "TENSOR", {
           kFloatRule,
       }},

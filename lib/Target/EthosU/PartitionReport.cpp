@@ -49,8 +49,10 @@ std::unique_ptr<llvm::ToolOutputFile> openReport(const PartitionReport &report,
                                                  StringRef what) {
   std::string message;
   std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &message);
+  // At the module's location, not the module: a diagnostic on an op prints
+  // the whole op beside it.
   if (!file)
-    report.module->emitError()
+    emitError(report.module->getLoc())
         << "cannot write the " << what << " to '" << path << "': " << message;
   return file;
 }

@@ -16,7 +16,7 @@ func.func @movement_left_in_float(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
   %q = qtosa.quantize %x as !q : tensor<2x3xf32> -> tensor<2x3xi8>
   // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: converts to f32 for 'tosa.transpose' on the host}}
   %d = qtosa.dequantize %q as !q : tensor<2x3xi8> -> tensor<2x3xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.transpose in float between dequantize and quantize: a data-movement op left in float; qtosa-share-qspecs moves it to integers}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.transpose in float between dequantize and quantize: a data-movement op left in float; qtosa-share-qspecs moves it onto integers, and did not run before the partition}}
   %t = tosa.transpose %d {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
   // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: quantizes the float result of 'tosa.transpose' on the host}}
   %q2 = qtosa.quantize %t as !q : tensor<3x2xf32> -> tensor<3x2xi8>
@@ -31,7 +31,7 @@ func.func @order_preserving_left_in_float(%x: tensor<4xf32>) -> tensor<4xf32> {
   %q = qtosa.quantize %x as !q : tensor<4xf32> -> tensor<4xi8>
   // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: converts to f32 for 'tosa.maximum' on the host}}
   %d = qtosa.dequantize %q as !q : tensor<4xi8> -> tensor<4xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.maximum in float between dequantize and quantize: an order-preserving op left in float; qtosa-share-qspecs moves it to integers}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.maximum in float between dequantize and quantize: an order-preserving op left in float; qtosa-share-qspecs moves it onto integers, and did not run before the partition}}
   %m = tosa.maximum %d, %d : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: quantizes the float result of 'tosa.maximum' on the host}}
   %q2 = qtosa.quantize %m as !q : tensor<4xf32> -> tensor<4xi8>
@@ -78,9 +78,11 @@ func.func @float_input(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %y : tensor<4xf32>
 }
 
-// Plain float: no quantization near it.
+// Plain float: no quantization near it, and none anywhere in the function,
+// which is worth a warning of its own.
 // CHECK-LABEL: func.func @all_float(
 // CHECK-NOT:     qtosa.delegate
+// expected-warning @below {{'all_float' holds no quantized or integer tensor: none of its ops can run on the NPU (quantize it first; run qtosa-import-qdq before inline or canonicalize, which erase quant.qcast/quant.dcast pairs)}}
 func.func @all_float(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: operand #0 is a f32 tensor: float tensors never run on the NPU}}
   %e = tosa.exp %x : (tensor<4xf32>) -> tensor<4xf32>

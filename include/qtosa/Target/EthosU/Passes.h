@@ -7,6 +7,7 @@
 #include "mlir/Pass/Pass.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 #include "qtosa/Target/EthosU/EthosULegality.h"
+#include "qtosa/Transforms/Passes.h"
 
 #include <string>
 #include <vector>
@@ -43,17 +44,18 @@ struct EthosUPartitionResult {
 EthosUPartitionResult partitionForEthosU(FunctionOpInterface function,
                                          const EthosUConversionTarget &target);
 
-/// Options of qtosa-ethosu-pipeline.
+/// Options of qtosa-ethosu-pipeline: those of the lowering stages and of
+/// the partition.
 struct EthosUPipelineOptions {
-  EthosUTarget target = EthosUTarget::U55_128;
-  std::string reportFile;
-  std::string dotFile;
+  LowerPipelineOptions lowering;
+  EthosUPartitionPassOptions partition;
 };
 
 /// import-qdq, share-qspecs, canonicalize, lower-to-tosa-int, partition,
 /// and only then expand-qdq for the quantize/dequantize left on the host.
-void buildEthosUPipeline(OpPassManager &pm,
-                         const EthosUPipelineOptions &options);
+/// Fails, adding nothing, unless `pm` runs on builtin.module.
+LogicalResult buildEthosUPipeline(OpPassManager &pm,
+                                  const EthosUPipelineOptions &options);
 
 /// Registers qtosa-ethosu-pipeline.
 void registerEthosUPipelines();
