@@ -181,7 +181,7 @@ StringRef mlir::qtosa::getTosaToLLVMPipeline() {
          "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},"
          "tosa-to-tensor),"
          "one-shot-bufferize{bufferize-function-boundaries},"
-         "buffer-deallocation-pipeline,"
+         "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
          "func.func(convert-linalg-to-loops,math-expand-ops{ops=rsqrt,ctlz}),"
          "convert-math-to-libm,convert-scf-to-cf,"
          "expand-strided-metadata,lower-affine,convert-to-llvm,"

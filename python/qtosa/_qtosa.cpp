@@ -20,6 +20,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -114,12 +117,22 @@ private:
   ScopedDiagnosticHandler handler;
 };
 
+/// A context that knows what qtosa-opt knows and, so that Module.run takes
+/// any upstream pass too, every upstream dialect, extension and pass.
 std::unique_ptr<MLIRContext> makeContext() {
   static std::once_flag registered;
-  std::call_once(registered, [] { registerQTosaAndUpstreamPasses(); });
+  std::call_once(registered, [] {
+    registerQTosaAndUpstreamPasses();
+    registerAllPasses();
+  });
   DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
   registerQTosaDialects(registry);
-  return std::make_unique<MLIRContext>(registry);
+  auto context = std::make_unique<MLIRContext>(registry);
+  // The diagnostics go into exception messages: no IR dumps in them.
+  context->printOpOnDiagnostic(false);
+  return context;
 }
 
 /// A module with the context it lives in.

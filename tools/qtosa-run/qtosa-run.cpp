@@ -138,7 +138,8 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   registerQTosaDialects(registry);
   MLIRContext context(registry);
-  context.allowUnregisteredDialects(false);
+  // A diagnostic names the op's location; a dump of the op would bury it.
+  context.printOpOnDiagnostic(false);
 
   std::string message;
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFile, &message);

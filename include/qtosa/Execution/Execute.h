@@ -103,8 +103,9 @@ execute(ModuleOp module, llvm::StringRef function,
         llvm::ArrayRef<Tensor> inputs);
 
 /// The textual pass pipeline from plain TOSA to the LLVM dialect: lit's
-/// %tosa-to-llvm with a buffer-deallocation-pipeline after bufferization, so
-/// that a function run many times does not leak its intermediate buffers.
+/// %tosa-to-llvm with buffer-deallocation-pipeline (and the lowering of the
+/// clones it makes) after bufferization, so that a function run many times
+/// does not leak its intermediate buffers.
 llvm::StringRef getTosaToLLVMPipeline();
 
 } // namespace qtosa

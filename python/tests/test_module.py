@@ -1,0 +1,106 @@
+"""qtosa.parse, str, Module.run and the errors they raise."""
+import pydoc
+
+import pytest
+
+import qtosa
+
+ADD = """
+func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %s = tosa.add %a, %b : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %s : tensor<2x3xf32>
+}
+"""
+
+
+def test_parse_prints_the_module():
+    module = qtosa.parse(ADD, "add.mlir")
+    assert "tosa.add" in str(module)
+    assert module.function_names() == ["main"]
+    # What it prints parses again to the same text.
+    assert str(qtosa.parse(str(module))) == str(module)
+
+
+def test_parse_error_is_located():
+    with pytest.raises(qtosa.Error) as error:
+        qtosa.parse("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                    "  return %b : tensor<2xf32>\n}\n", "bad.mlir")
+    message = str(error.value)
+    assert "cannot parse bad.mlir" in message
+    assert "bad.mlir:2:10: error: use of undeclared SSA value name" in message
+
+
+def test_error_is_a_runtime_error():
+    assert issubclass(qtosa.Error, RuntimeError)
+
+
+def test_run_lowers_to_integers(convnext_text):
+    module = qtosa.parse(convnext_text, "convnext.mlir")
+    assert "quant.qcast" in str(module)
+    remarks = module.run("qtosa-lower-pipeline{io=int}")
+    assert isinstance(remarks, list)
+    text = str(module)
+    assert "quant.qcast" not in text and "quant.dcast" not in text
+    assert "tensor<1x8x8x4xi8> {qtosa.qtype" in text
+
+
+def test_run_accepts_the_anchored_form():
+    module = qtosa.parse(ADD)
+    module.run("builtin.module(func.func(canonicalize))")
+    assert "tosa.add" in str(module)
+
+
+def test_run_rejects_an_unknown_pass_and_keeps_the_module():
+    module = qtosa.parse(ADD)
+    before = str(module)
+    with pytest.raises(qtosa.Error, match="'no-such-pass' does not refer to "
+                                          "a registered pass"):
+        module.run("no-such-pass")
+    assert str(module) == before
+
+
+RANK7 = """
+func.func @main(%x: tensor<1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x2xf32> {
+  %q = quant.qcast %x : tensor<1x1x1x1x1x1x2xf32> to tensor<1x1x1x1x1x1x2x!quant.uniform<i8:f32, 0.5>>
+  %d = quant.dcast %q : tensor<1x1x1x1x1x1x2x!quant.uniform<i8:f32, 0.5>> to tensor<1x1x1x1x1x1x2xf32>
+  return %d : tensor<1x1x1x1x1x1x2xf32>
+}
+"""
+
+
+def test_a_failing_pass_raises_its_located_error_and_keeps_the_module():
+    module = qtosa.parse(RANK7, "rank7.mlir")
+    before = str(module)
+    with pytest.raises(qtosa.Error) as error:
+        module.run("qtosa-import-qdq")
+    message = str(error.value)
+    assert message.startswith("pass pipeline 'qtosa-import-qdq' failed\n")
+    assert "rank7.mlir:2:1: error: 'func.func' op argument #0 has rank 7, " \
+        "more than the 6 TOSA 1.0 allows" in message
+    # Only the diagnostics, not a dump of the op.
+    assert "see current operation" not in message
+    assert str(module) == before
+
+
+def test_report_file_errors_name_the_module(convnext_text):
+    module = qtosa.parse(convnext_text, "convnext.mlir")
+    with pytest.raises(qtosa.Error, match="convnext.mlir:0:0: error: cannot "
+                       "write the partition report to '/nonexistent/r.json'"):
+        module.run("qtosa-ethosu-pipeline{report-file=/nonexistent/r.json}")
+
+
+def test_clone_is_independent():
+    module = qtosa.parse(ADD)
+    copy = module.clone()
+    copy.run("func.func(tosa-to-linalg)")
+    assert "tosa.add" in str(module)
+    assert "tosa.add" not in str(copy)
+
+
+def test_help_describes_the_package():
+    text = pydoc.render_doc(qtosa, renderer=pydoc.plaintext)
+    for name in ("parse", "execute", "partition", "rules", "import_tflite",
+                 "Module", "Error"):
+        assert name in text
+    assert "Raises Error" in pydoc.render_doc(qtosa.Module.run,
+                                               renderer=pydoc.plaintext)
