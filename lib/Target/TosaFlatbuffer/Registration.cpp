@@ -4,6 +4,7 @@
 
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -20,9 +21,12 @@ void mlir::qtosa::registerTosaFlatbufferTranslations() {
         return exportTosaFlatbuffer(op, os);
       },
       [](DialectRegistry &registry) {
-        // Delegates come with quantize/dequantize around them.
-        registry.insert<func::FuncDialect, tosa::TosaDialect,
-                        quant::QuantDialect, QTosaDialect>();
+        // Delegates come with quantize/dequantize around them; arith is
+        // there so that an arith.constant is refused by the exporter, with
+        // its reason, rather than by the parser.
+        registry.insert<arith::ArithDialect, func::FuncDialect,
+                        tosa::TosaDialect, quant::QuantDialect,
+                        QTosaDialect>();
       });
 
   TranslateToMLIRRegistration importRegistration(
