@@ -73,7 +73,7 @@ static LogicalResult verifyBoundaryAttribute(Operation *op,
                                              StringRef where, unsigned index) {
   if (attribute.getName() != kQTypeAttrName)
     return op->emitError() << "[QTOSA-QTYPE] unknown attribute '"
-                           << attribute.getName() << "' on " << where << " #"
+                           << attribute.getName().getValue() << "' on " << where << " #"
                            << index;
   if (!parseQTypeAttrValue(attribute.getValue()))
     return op->emitError()
