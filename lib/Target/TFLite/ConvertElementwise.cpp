@@ -9,7 +9,12 @@
 
 #include "TFLiteImporter.h"
 
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Diagnostics.h"
+
+#include <cmath>
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -151,7 +156,25 @@ OpStatus convertLeakyRelu(SubgraphImporter &im) {
   double alpha = options ? options->alpha() : 0.2;
   Value x = operand->input;
   auto type = cast<RankedTensorType>(x.getType());
-  Value slope = im.f32Splat(SmallVector<int64_t>(type.getRank(), 1), alpha);
+  if (alpha == 0.0)
+    return finish(im, x, tflite::ActivationFunctionType::RELU);
+  // alpha as the quantized constant +-1 with scale |alpha|: alpha * x is
+  // then a product of two dequantized values, which qtosa-lower-to-tosa-int
+  // turns into an integer multiply and a rescale, as TFLite's kernel does.
+  SmallVector<int64_t> ones(type.getRank(), 1);
+  auto storageType = RankedTensorType::get(ones, im.builder().getI8Type());
+  Value stored = tosa::ConstOp::create(
+      im.builder(), im.loc(), storageType,
+      DenseElementsAttr::get(storageType,
+                             im.builder().getI8IntegerAttr(alpha > 0 ? 1 : -1)));
+  auto qtype = quant::UniformQuantizedType::getChecked(
+      [&] { return emitError(im.loc()); }, quant::QuantizationFlags::Signed,
+      im.builder().getI8Type(), im.builder().getF32Type(), std::fabs(alpha), 0,
+      -128, 127);
+  if (!qtype)
+    return OpStatus::Failed;
+  Value slope = DequantizeOp::create(im.builder(), im.loc(), im.f32Type(ones),
+                                     stored, TypeAttr::get(qtype));
   // For 0 <= alpha <= 1, max(x, alpha * x) is the same function.
   if (alpha >= 0.0 && alpha <= 1.0)
     return finish(im, tosa::MaximumOp::create(im.builder(), im.loc(), type, x,

@@ -51,8 +51,8 @@ struct Spatial {
   Value input;
 };
 
-FailureOr<Spatial> spatialWindows(SubgraphImporter &im, Value input,
-                                  ArrayRef<int64_t> inShape,
+FailureOr<Spatial> spatialWindows(SubgraphImporter &im, int inputIndex,
+                                  Value input, ArrayRef<int64_t> inShape,
                                   tflite::Padding padding, int64_t kh,
                                   int64_t kw, int64_t sh, int64_t sw,
                                   int64_t dh, int64_t dw) {
@@ -65,10 +65,26 @@ FailureOr<Spatial> spatialWindows(SubgraphImporter &im, Value input,
   Spatial result;
   result.pad = {h->padBefore, h->padAfter, w->padBefore, w->padAfter};
   result.input = input;
-  if (h->crop || w->crop)
-    result.input = im.slice(input, {0, 0, 0, 0},
-                            {inShape[0], inShape[1] - h->crop,
-                             inShape[2] - w->crop, inShape[3]});
+  if (!h->crop && !w->crop)
+    return result;
+  SmallVector<int64_t> start = {0, 0, 0, 0};
+  SmallVector<int64_t> size = {inShape[0], inShape[1] - h->crop,
+                               inShape[2] - w->crop, inShape[3]};
+  // Crop the stored integers, not the float view: the slice then needs no
+  // parameters of its own, and a dequantize that also feeds other ops (a
+  // residual branch) does not keep it in float.
+  const TensorInfo &info = im.tensor(inputIndex);
+  if (info.isQuantized()) {
+    FailureOr<Value> stored = im.stored(inputIndex);
+    if (failed(stored))
+      return failure();
+    Value cropped = im.slice(*stored, start, size);
+    result.input = DequantizeOp::create(im.builder(), im.loc(),
+                                        im.f32Type(size), cropped,
+                                        TypeAttr::get(info.qtype));
+    return result;
+  }
+  result.input = im.slice(input, start, size);
   return result;
 }
 
@@ -163,7 +179,7 @@ OpStatus convertConv2D(SubgraphImporter &im) {
   if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0)
     return im.fail("strides and dilations must be positive");
   FailureOr<Spatial> spatial =
-      spatialWindows(im, *input, x.shape, options->padding(), w.shape[1],
+      spatialWindows(im, in, *input, x.shape, options->padding(), w.shape[1],
                      w.shape[2], sh, sw, dh, dw);
   if (failed(spatial))
     return im.fail("the filter does not fit the padded input");
@@ -217,7 +233,7 @@ OpStatus convertDepthwiseConv2D(SubgraphImporter &im) {
   if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0)
     return im.fail("strides and dilations must be positive");
   FailureOr<Spatial> spatial =
-      spatialWindows(im, *input, x.shape, options->padding(), w.shape[1],
+      spatialWindows(im, in, *input, x.shape, options->padding(), w.shape[1],
                      w.shape[2], sh, sw, dh, dw);
   if (failed(spatial))
     return im.fail("the filter does not fit the padded input");
@@ -350,7 +366,7 @@ OpStatus convertPool(SubgraphImporter &im, bool isMax) {
   if (failed(input))
     return statusAfterFailure(im);
   FailureOr<Spatial> spatial = spatialWindows(
-      im, *input, x.shape, options->padding(), kh, kw, sh, sw, 1, 1);
+      im, in, *input, x.shape, options->padding(), kh, kw, sh, sw, 1, 1);
   if (failed(spatial))
     return im.fail("the filter does not fit the padded input");
   Value pool;

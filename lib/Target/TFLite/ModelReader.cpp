@@ -129,8 +129,12 @@ private:
     return emitError(fileLoc(info, context));
   }
   InFlightDiagnostic tensorError(int subgraph, int tensor) {
-    return emitError(tensorLoc(info, context, subgraph, tensor))
-           << "tensor " << tensor << " of subgraph " << subgraph << ": ";
+    InFlightDiagnostic diag =
+        emitError(tensorLoc(info, context, subgraph, tensor));
+    diag << "tensor " << tensor;
+    if (!info.tensors[subgraph][tensor].name.empty())
+      diag << " ('" << info.tensors[subgraph][tensor].name << "')";
+    return std::move(diag << " of subgraph " << subgraph << ": ");
   }
   LogicalResult checkIndices(int subgraph, const flatbuffers::Vector<int32_t> *
                                                indices,

@@ -1,0 +1,541 @@
+#!/usr/bin/env python3
+"""Writes the small TFLite models the importer's lit tests read.
+
+usage: tflite_models.py SCHEMA OUT_DIR
+
+Each model is described here in a few lines, written as JSON and turned
+into a flatbuffer by `flatc -b SCHEMA` (qtosa's own tflite.fbs), so every
+file is a well-formed flatbuffer with the TFL3 identifier. The bad files
+either describe an invalid model the same way or mutate a good file's
+bytes (truncation, identifier). Prints nothing on success.
+"""
+import json
+import os
+import struct
+import subprocess
+import sys
+
+import numpy as np
+
+
+class Model:
+    def __init__(self, version=3):
+        self.version = version
+        self.tensors = []
+        self.buffers = [{}]
+        self.operators = []
+        self.opcodes = []
+        self.inputs = []
+        self.outputs = []
+        self.extra_subgraphs = []
+        self.signatures = None
+
+    def tensor(self, name, shape, type="INT8", scale=None, zero_point=None,
+               axis=None, data=None, signature=None, buffer=None):
+        tensor = {"name": name, "shape": list(shape), "type": type}
+        if scale is not None:
+            scales = scale if isinstance(scale, list) else [scale]
+            zps = zero_point if isinstance(zero_point, list) else \
+                [zero_point or 0] * len(scales)
+            tensor["quantization"] = {"scale": scales, "zero_point": zps}
+            if axis is not None:
+                tensor["quantization"]["quantized_dimension"] = axis
+        if signature is not None:
+            tensor["shape_signature"] = signature
+        if data is not None:
+            dtype = {"INT8": np.int8, "UINT8": np.uint8, "INT16": np.int16,
+                     "INT32": np.int32, "INT64": np.int64,
+                     "FLOAT32": np.float32}[type]
+            raw = np.asarray(data, dtype=dtype).tobytes()
+            self.buffers.append({"data": list(raw)})
+            tensor["buffer"] = len(self.buffers) - 1
+        if buffer is not None:
+            tensor["buffer"] = buffer
+        self.tensors.append(tensor)
+        return len(self.tensors) - 1
+
+    def op(self, code, inputs, outputs, options_type=None, options=None,
+           custom=None):
+        key = (code, custom)
+        codes = [(c.get("builtin_code"), c.get("custom_code"))
+                 for c in self.opcodes]
+        if key not in codes:
+            entry = {"builtin_code": code}
+            if custom:
+                entry["custom_code"] = custom
+            self.opcodes.append(entry)
+            codes.append(key)
+        op = {"opcode_index": codes.index(key), "inputs": inputs,
+              "outputs": outputs}
+        if options_type:
+            op["builtin_options_type"] = options_type
+            op["builtin_options"] = options or {}
+        self.operators.append(op)
+
+    def json(self):
+        subgraph = {"tensors": self.tensors, "inputs": self.inputs,
+                    "outputs": self.outputs, "operators": self.operators,
+                    "name": "main"}
+        model = {"version": self.version, "operator_codes": self.opcodes,
+                 "subgraphs": [subgraph] + self.extra_subgraphs,
+                 "buffers": self.buffers}
+        if self.signatures:
+            model["signature_defs"] = self.signatures
+        return model
+
+
+def act_in(m, shape, scale=0.05, zp=-3, type="INT8", name="input"):
+    t = m.tensor(name, shape, type, scale, zp)
+    m.inputs.append(t)
+    return t
+
+
+def act_out(m, shape, scale=0.1, zp=2, type="INT8", name="output"):
+    t = m.tensor(name, shape, type, scale, zp)
+    m.outputs.append(t)
+    return t
+
+
+def ints(m, name, values, type="INT32"):
+    values = np.asarray(values)
+    return m.tensor(name, values.shape, type, data=values)
+
+
+def weights(m, name, shape, scales, axis=0, type="INT8"):
+    count = int(np.prod(shape))
+    data = (np.arange(count) * 7 % 23 - 11).reshape(shape)
+    return m.tensor(name, shape, type, scales, [0] * len(scales)
+                    if isinstance(scales, list) else 0, axis=axis, data=data)
+
+
+# --- Good models ----------------------------------------------------------
+
+def conv2d_same():
+    m = Model()
+    x = act_in(m, [1, 5, 5, 2])
+    w = weights(m, "conv/weights", [3, 3, 3, 2], [0.01, 0.02, 0.03])
+    b = m.tensor("conv/bias", [3], "INT32", [0.0005, 0.001, 0.0015],
+                 [0, 0, 0], data=[10, -20, 30])
+    y = act_out(m, [1, 3, 3, 3], name="conv/Relu6")
+    m.op("CONV_2D", [x, w, b], [y], "Conv2DOptions",
+         {"padding": "SAME", "stride_w": 2, "stride_h": 2,
+          "fused_activation_function": "RELU6"})
+    return m
+
+
+def conv2d_valid_crop():
+    # VALID, stride 2 on 8 rows with a 3-row kernel: the last row is never
+    # read and TOSA's exact division needs it sliced off.
+    m = Model()
+    x = act_in(m, [1, 8, 8, 1])
+    w = weights(m, "w", [2, 3, 3, 1], 0.01)
+    y = act_out(m, [1, 3, 3, 2])
+    m.op("CONV_2D", [x, w, -1], [y], "Conv2DOptions",
+         {"padding": "VALID", "stride_w": 2, "stride_h": 2,
+          "dilation_w_factor": 1, "dilation_h_factor": 1})
+    return m
+
+
+def depthwise_multiplier():
+    m = Model()
+    x = act_in(m, [1, 4, 4, 1])
+    w = weights(m, "dw/weights", [1, 3, 3, 4], [0.1, 0.2, 0.3, 0.4], axis=3)
+    b = m.tensor("dw/bias", [4], "INT32", [0.005, 0.01, 0.015, 0.02],
+                 [0] * 4, data=[1, 2, 3, 4])
+    y = act_out(m, [1, 2, 2, 4])
+    m.op("DEPTHWISE_CONV_2D", [x, w, b], [y], "DepthwiseConv2DOptions",
+         {"padding": "SAME", "stride_w": 2, "stride_h": 2,
+          "depth_multiplier": 4, "fused_activation_function": "RELU"})
+    return m
+
+
+def depthwise_channels():
+    m = Model()
+    x = act_in(m, [1, 4, 4, 3])
+    w = weights(m, "dw/weights", [1, 2, 2, 3], [0.1, 0.2, 0.3], axis=3)
+    y = act_out(m, [1, 4, 4, 3])
+    m.op("DEPTHWISE_CONV_2D", [x, w, -1], [y], "DepthwiseConv2DOptions",
+         {"padding": "SAME", "stride_w": 1, "stride_h": 1,
+          "depth_multiplier": 1, "dilation_w_factor": 2,
+          "dilation_h_factor": 2})
+    return m
+
+
+def fully_connected():
+    m = Model()
+    x = act_in(m, [2, 3, 4])
+    w = weights(m, "fc/weights", [5, 12], [0.01 * (i + 1) for i in range(5)])
+    b = m.tensor("fc/bias", [5], "INT32", [0.0005 * (i + 1) for i in range(5)],
+                 [0] * 5, data=[1, -2, 3, -4, 5])
+    y = act_out(m, [2, 5], name="fc/Relu")
+    m.op("FULLY_CONNECTED", [x, w, b], [y], "FullyConnectedOptions",
+         {"fused_activation_function": "RELU"})
+    return m
+
+
+def transpose_conv():
+    m = Model()
+    shape = ints(m, "output_shape", [1, 8, 8, 2])
+    w = weights(m, "tconv/weights", [2, 3, 3, 4], [0.01, 0.02])
+    x = act_in(m, [1, 4, 4, 4])
+    y = act_out(m, [1, 8, 8, 2])
+    m.op("TRANSPOSE_CONV", [shape, w, x, -1], [y], "TransposeConvOptions",
+         {"padding": "SAME", "stride_w": 2, "stride_h": 2})
+    return m
+
+
+def int16_conv():
+    # 16-bit activations, 8-bit weights, INT64 bias (TFLite's 16x8 scheme).
+    m = Model()
+    x = act_in(m, [1, 3, 3, 1], scale=0.001, zp=0, type="INT16")
+    w = weights(m, "w", [2, 1, 1, 1], [0.01, 0.02])
+    b = m.tensor("b", [2], "INT64", [0.00001, 0.00002], [0, 0],
+                 data=[100000, -70000])
+    y = act_out(m, [1, 3, 3, 2], scale=0.002, zp=0, type="INT16")
+    m.op("CONV_2D", [x, w, b], [y], "Conv2DOptions",
+         {"padding": "VALID", "stride_w": 1, "stride_h": 1})
+    return m
+
+
+def pools():
+    m = Model()
+    x = act_in(m, [1, 5, 5, 2])
+    a = m.tensor("avg", [1, 3, 3, 2], "INT8", 0.05, -3)
+    y = act_out(m, [1, 2, 2, 2], scale=0.05, zp=-3)
+    m.op("AVERAGE_POOL_2D", [x], [a], "Pool2DOptions",
+         {"padding": "SAME", "stride_w": 2, "stride_h": 2,
+          "filter_width": 3, "filter_height": 3})
+    m.op("MAX_POOL_2D", [a], [y], "Pool2DOptions",
+         {"padding": "VALID", "stride_w": 1, "stride_h": 1,
+          "filter_width": 2, "filter_height": 2})
+    return m
+
+
+def batch_matmul():
+    m = Model()
+    a = act_in(m, [2, 3, 4], name="a")
+    b = act_in(m, [2, 5, 4], name="b")
+    y = act_out(m, [2, 3, 5])
+    m.op("BATCH_MATMUL", [a, b], [y], "BatchMatMulOptions", {"adj_y": True})
+    return m
+
+
+def elementwise():
+    m = Model()
+    x = act_in(m, [1, 2, 3], name="x")
+    c = act_in(m, [3], name="c", scale=0.02, zp=0)
+    add = m.tensor("add", [1, 2, 3], "INT8", 0.1, 0)
+    m.op("ADD", [x, c], [add], "AddOptions",
+         {"fused_activation_function": "RELU"})
+    sub = m.tensor("sub", [1, 2, 3], "INT8", 0.1, 0)
+    m.op("SUB", [add, x], [sub], "SubOptions", {})
+    mul = m.tensor("mul", [1, 2, 3], "INT8", 0.1, 0)
+    m.op("MUL", [sub, x], [mul], "MulOptions",
+         {"fused_activation_function": "RELU_N1_TO_1"})
+    mx = m.tensor("max", [1, 2, 3], "INT8", 0.1, 0)
+    m.op("MAXIMUM", [mul, x], [mx])
+    mn = m.tensor("min", [1, 2, 3], "INT8", 0.1, 0)
+    m.op("MINIMUM", [mx, x], [mn])
+    sq = m.tensor("sqdiff", [1, 2, 3], "INT8", 0.1, 0)
+    m.op("SQUARED_DIFFERENCE", [mn, x], [sq])
+    leaky = m.tensor("leaky", [1, 2, 3], "INT8", 0.1, 0)
+    m.op("LEAKY_RELU", [sq], [leaky], "LeakyReluOptions", {"alpha": 0.25})
+    sig = m.tensor("logistic", [1, 2, 3], "INT8", 1.0 / 256, -128)
+    m.op("LOGISTIC", [leaky], [sig])
+    tanh = m.tensor("tanh", [1, 2, 3], "INT8", 1.0 / 128, 0)
+    m.op("TANH", [sig], [tanh])
+    hs = m.tensor("hardswish", [1, 2, 3], "INT8", 0.05, 0)
+    m.op("HARD_SWISH", [tanh], [hs])
+    alpha = m.tensor("alpha", [3], "INT8", 0.01, 0, data=[10, 20, 30])
+    pr = m.tensor("prelu", [1, 2, 3], "INT8", 0.05, 0)
+    m.op("PRELU", [hs, alpha], [pr])
+    relu6 = m.tensor("relu6", [1, 2, 3], "INT8", 0.05, -128)
+    m.op("RELU6", [pr], [relu6])
+    ab = m.tensor("abs", [1, 2, 3], "INT8", 0.05, -128)
+    m.op("ABS", [relu6], [ab])
+    ex = m.tensor("exp", [1, 2, 3], "INT8", 0.1, -128)
+    m.op("EXP", [ab], [ex])
+    sm = act_out(m, [1, 2, 3], scale=1.0 / 256, zp=-128, name="softmax")
+    m.op("SOFTMAX", [ex], [sm], "SoftmaxOptions", {"beta": 0.5})
+    return m
+
+
+def quantize_ops():
+    m = Model()
+    x = m.tensor("float_in", [4], "FLOAT32")
+    m.inputs.append(x)
+    q = m.tensor("q", [4], "INT8", 0.5, 1)
+    m.op("QUANTIZE", [x], [q])
+    r = m.tensor("requant", [4], "UINT8", 0.25, 128)
+    m.op("QUANTIZE", [q], [r])
+    d = m.tensor("float_out", [4], "FLOAT32")
+    m.op("DEQUANTIZE", [r], [d])
+    m.outputs.append(d)
+    return m
+
+
+def reductions():
+    m = Model()
+    x = act_in(m, [1, 4, 4, 3])
+    axes = ints(m, "axes", [1, 2])
+    mean = act_out(m, [1, 3], name="mean")
+    m.op("MEAN", [x, axes], [mean], "ReducerOptions", {"keep_dims": False})
+    s = act_out(m, [1, 1, 1, 3], name="sum")
+    m.op("SUM", [x, axes], [s], "ReducerOptions", {"keep_dims": True})
+    axis = ints(m, "axis", [3])
+    am = m.tensor("argmax", [1, 4, 4], "INT32")
+    m.outputs.append(am)
+    m.op("ARG_MAX", [x, axis], [am], "ArgMaxOptions", {"output_type": "INT32"})
+    return m
+
+
+def shapes():
+    m = Model()
+    x = act_in(m, [1, 4, 6])
+    rs = m.tensor("reshape", [4, 6], "INT8", 0.05, -3)
+    m.op("RESHAPE", [x, ints(m, "rs_shape", [4, 6])], [rs], "ReshapeOptions",
+         {"new_shape": [4, 6]})
+    tr = m.tensor("transpose", [6, 4], "INT8", 0.05, -3)
+    m.op("TRANSPOSE", [rs, ints(m, "perm", [1, 0])], [tr])
+    pad = m.tensor("pad", [8, 5], "INT8", 0.05, -3)
+    m.op("PAD", [tr, ints(m, "paddings", [[1, 1], [0, 1]])], [pad])
+    value = m.tensor("pad_value", [], "INT8", 0.05, -3, data=7)
+    pad2 = m.tensor("padv2", [8, 7], "INT8", 0.05, -3)
+    m.op("PADV2", [pad, ints(m, "paddings2", [[0, 0], [1, 1]]), value], [pad2])
+    mirror = m.tensor("mirror", [10, 7], "INT8", 0.05, -3)
+    m.op("MIRROR_PAD", [pad2, ints(m, "paddings3", [[1, 1], [0, 0]])],
+         [mirror], "MirrorPadOptions", {"mode": "REFLECT"})
+    sl = m.tensor("slice", [4, 6], "INT8", 0.05, -3)
+    m.op("SLICE", [mirror, ints(m, "begin", [2, 1]), ints(m, "size", [4, -1])],
+         [sl])
+    ss = m.tensor("strided", [2, 3], "INT8", 0.05, -3)
+    m.op("STRIDED_SLICE", [sl, ints(m, "ss_begin", [0, -1]),
+                           ints(m, "ss_end", [4, 0]),
+                           ints(m, "ss_strides", [2, -2])], [ss],
+         "StridedSliceOptions", {"begin_mask": 0, "end_mask": 2})
+    cat = m.tensor("concat", [2, 6], "INT8", 0.05, -3)
+    m.op("CONCATENATION", [ss, ss], [cat], "ConcatenationOptions",
+         {"axis": -1})
+    pk = m.tensor("pack", [2, 2, 6], "INT8", 0.05, -3)
+    m.op("PACK", [cat, cat], [pk], "PackOptions",
+         {"values_count": 2, "axis": 0})
+    u0 = m.tensor("unpack0", [2, 6], "INT8", 0.05, -3)
+    u1 = m.tensor("unpack1", [2, 6], "INT8", 0.05, -3)
+    m.op("UNPACK", [pk], [u0, u1], "UnpackOptions", {"num": 2, "axis": 1})
+    s0 = m.tensor("split0", [2, 2], "INT8", 0.05, -3)
+    s1 = m.tensor("split1", [2, 4], "INT8", 0.05, -3)
+    m.op("SPLIT_V", [u0, ints(m, "sizes", [2, 4]), ints(m, "split_axis", [1])],
+         [s0, s1], "SplitVOptions", {"num_splits": 2})
+    e = m.tensor("expand", [2, 1, 4], "INT8", 0.05, -3)
+    m.op("EXPAND_DIMS", [s1, ints(m, "expand_axis", [1])], [e])
+    sq = act_out(m, [2, 4], scale=0.05, zp=-3, name="squeeze")
+    m.op("SQUEEZE", [e], [sq], "SqueezeOptions", {"squeeze_dims": [1]})
+    return m
+
+
+def opaque_ops():
+    m = Model()
+    x = act_in(m, [1, 8])
+    w = weights(m, "svdf/feature", [4, 8], 0.01)
+    t = weights(m, "svdf/time", [4, 10], 0.01)
+    state = m.tensor("svdf/state", [1, 40], "INT16", 0.001, 0)
+    m.tensors[state]["is_variable"] = True
+    s = m.tensor("svdf", [1, 4], "INT8", 0.05, 0)
+    m.op("SVDF", [x, w, t, -1, state], [s], "SVDFOptions",
+         {"rank": 1, "fused_activation_function": "RELU"})
+    c = act_out(m, [1, 4])
+    m.op("CUSTOM", [s], [c], custom="ethos-u")
+    m.operators[-1]["custom_options"] = [1, 2, 3]
+    return m
+
+
+def signatures():
+    m = Model()
+    x = act_in(m, [1, 4], name="serving_default_x:0")
+    y = act_out(m, [1, 4], name="StatefulPartitionedCall:0")
+    m.op("RELU", [x], [y])
+    m.signatures = [{"inputs": [{"name": "x", "tensor_index": x}],
+                     "outputs": [{"name": "y", "tensor_index": y}],
+                     "signature_key": "serving_default", "subgraph_index": 0}]
+    # A second subgraph, not called from the first: its own function.
+    m.extra_subgraphs.append({
+        "tensors": [{"name": "f_in", "shape": [2], "type": "FLOAT32"},
+                    {"name": "f_out", "shape": [2], "type": "FLOAT32"}],
+        "inputs": [0], "outputs": [1],
+        "operators": [{"opcode_index": 1, "inputs": [0], "outputs": [1]}],
+        "name": "helper"})
+    m.opcodes.append({"builtin_code": "TANH"})
+    return m
+
+
+def dynamic_batch():
+    # TFLite converters mark the batch dynamic; `shape` holds the size used.
+    m = Model()
+    x = m.tensor("x", [1, 4], "INT8", 0.05, 0, signature=[-1, 4])
+    m.inputs.append(x)
+    y = m.tensor("y", [1, 4], "INT8", 0.05, 0, signature=[-1, 4])
+    m.outputs.append(y)
+    m.op("RELU", [x], [y])
+    return m
+
+
+GOOD = [conv2d_same, conv2d_valid_crop, depthwise_multiplier,
+        depthwise_channels, fully_connected, transpose_conv, int16_conv,
+        pools, batch_matmul, elementwise, quantize_ops, reductions, shapes,
+        opaque_ops, signatures, dynamic_batch]
+
+
+# --- Bad models -----------------------------------------------------------
+
+def relu_model():
+    m = Model()
+    x = act_in(m, [1, 4])
+    y = act_out(m, [1, 4])
+    m.op("RELU", [x], [y])
+    return m
+
+
+def bad_version():
+    m = relu_model()
+    m.version = 2
+    return m
+
+
+def bad_buffer_index():
+    m = relu_model()
+    m.tensors[0]["buffer"] = 42
+    return m
+
+
+def bad_tensor_index():
+    m = relu_model()
+    m.operators[0]["inputs"] = [99]
+    return m
+
+
+def bad_opcode_index():
+    m = relu_model()
+    m.operators[0]["opcode_index"] = 5
+    return m
+
+
+def bad_buffer_size():
+    m = relu_model()
+    w = m.tensor("w", [2, 3], "INT8", 0.1, 0)
+    m.buffers.append({"data": [1, 2, 3, 4, 5]})
+    m.tensors[w]["buffer"] = len(m.buffers) - 1
+    return m
+
+
+def no_quant_params():
+    m = relu_model()
+    del m.tensors[1]["quantization"]
+    return m
+
+
+def zero_scale():
+    m = relu_model()
+    m.tensors[1]["quantization"]["scale"] = [0.0]
+    return m
+
+
+def negative_scale():
+    m = relu_model()
+    m.tensors[1]["quantization"]["scale"] = [-0.5]
+    return m
+
+
+def nan_scale():
+    m = relu_model()
+    m.tensors[1]["quantization"]["scale"] = ["nan"]
+    return m
+
+
+def per_axis_length():
+    m = Model()
+    x = act_in(m, [1, 2, 2, 2])
+    w = m.tensor("w", [3, 1, 1, 2], "INT8", [0.1, 0.2], [0, 0], axis=0,
+                 data=np.zeros([3, 1, 1, 2]))
+    y = act_out(m, [1, 2, 2, 3])
+    m.op("CONV_2D", [x, w, -1], [y], "Conv2DOptions",
+         {"padding": "VALID", "stride_w": 1, "stride_h": 1})
+    return m
+
+
+def zero_point_range():
+    m = relu_model()
+    m.tensors[1]["quantization"]["zero_point"] = [300]
+    return m
+
+
+def dynamic_shape():
+    m = relu_model()
+    m.tensors[0]["shape_signature"] = [1, -1]
+    return m
+
+
+def while_loop():
+    m = relu_model()
+    m.op("WHILE", [1], [1], "WhileOptions",
+         {"cond_subgraph_index": 1, "body_subgraph_index": 1})
+    m.extra_subgraphs.append({"tensors": [], "inputs": [], "outputs": [],
+                              "operators": [], "name": "body"})
+    return m
+
+
+def int64_bias_range():
+    m = int16_conv()
+    bias = [t for t in m.tensors if t["name"] == "b"][0]
+    m.buffers[bias["buffer"]]["data"] = list(
+        np.asarray([1 << 50, 0], dtype=np.int64).tobytes())
+    return m
+
+
+def shape_mismatch():
+    m = relu_model()
+    m.tensors[1]["shape"] = [1, 5]
+    return m
+
+
+def read_before_write():
+    m = relu_model()
+    hidden = m.tensor("never_written", [1, 4], "INT8", 0.1, 0)
+    m.op("RELU", [hidden], [m.outputs[0]])
+    return m
+
+
+BAD = [bad_version, bad_buffer_index, bad_tensor_index, bad_opcode_index,
+       bad_buffer_size, no_quant_params, zero_scale, negative_scale,
+       nan_scale, per_axis_length, zero_point_range, dynamic_shape,
+       while_loop, int64_bias_range, shape_mismatch, read_before_write]
+
+
+def main():
+    schema, out_dir = sys.argv[1], sys.argv[2]
+    os.makedirs(out_dir, exist_ok=True)
+    json_dir = os.path.join(out_dir, "json")
+    os.makedirs(json_dir, exist_ok=True)
+    paths = []
+    for make in GOOD + BAD:
+        path = os.path.join(json_dir, make.__name__ + ".json")
+        with open(path, "w") as f:
+            # NaN is not JSON, but flatc reads the bare word.
+            f.write(json.dumps(make().json()).replace('"nan"', "nan"))
+        paths.append(path)
+    subprocess.run(["flatc", "-b", "-o", out_dir, schema] + paths, check=True)
+
+    # Byte-level damage to a good file.
+    good = open(os.path.join(out_dir, "dynamic_batch.tflite"), "rb").read()
+    with open(os.path.join(out_dir, "empty.tflite"), "wb"):
+        pass
+    with open(os.path.join(out_dir, "truncated.tflite"), "wb") as f:
+        f.write(good[:len(good) // 2])
+    with open(os.path.join(out_dir, "wrong_identifier.tflite"), "wb") as f:
+        f.write(good[:4] + b"TOSA" + good[8:])
+    # A root offset pointing past the end of the file.
+    with open(os.path.join(out_dir, "bad_root.tflite"), "wb") as f:
+        f.write(struct.pack("<I", 0x7FFFFFF0) + good[4:])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Imports every .tflite file of a folder and runs qtosa's pipelines on it.
+
+usage: tflite_sweep.py BIN_DIR LLVM_BIN_DIR FOLDER WORK_DIR
+
+For each file: `qtosa-translate --import-tflite` (with locations), then
+`qtosa-ethosu-pipeline` for Ethos-U55 and Ethos-U85 with a JSON report, and
+`qtosa-lower-pipeline{io=int}`, each under qtosa-opt's verifier; the
+lowered graph goes through `mlir-opt --tosa-validate` (strict, pro_int,
+when nothing is left in float and nothing calls the host). A diagnostic
+with exit code 1 is an answer; anything else (a crash, invalid IR, a
+missing report) prints FAIL and fails the sweep. Prints one summary line
+per stage; the float ops a pipeline left are counted by name.
+"""
+import collections
+import concurrent.futures
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+
+TARGETS = ["ethos-u55-128", "ethos-u85-256"]
+FLOAT_TENSOR = re.compile(r"tensor<[^>]*f32>")
+HOST_CALL = re.compile(r"remark: (\S+) has no TOSA form")
+
+
+def run(args):
+    return subprocess.run(args, capture_output=True, text=True)
+
+
+def answered(result):
+    """'ok', 'diagnosed' (exit 1 with a located error) or 'FAIL'."""
+    if result.returncode == 0:
+        return "ok"
+    if result.returncode == 1 and "error:" in result.stderr \
+            and "Stack dump" not in result.stderr:
+        return "diagnosed"
+    return "FAIL"
+
+
+def sweep_file(bin_dir, llvm_dir, path, work):
+    name = path.stem
+    record = {"name": str(path), "fails": []}
+    imported = os.path.join(work, name + ".mlir")
+    result = run([os.path.join(bin_dir, "qtosa-translate"), "--import-tflite",
+                  str(path), "--mlir-print-debuginfo", "-o", imported])
+    record["import"] = answered(result)
+    record["host_calls"] = HOST_CALL.findall(result.stderr)
+    if record["import"] != "ok":
+        if record["import"] == "FAIL":
+            record["fails"].append("import: " + result.stderr[-1500:])
+        return record
+    opt = os.path.join(bin_dir, "qtosa-opt")
+    for target in TARGETS:
+        report = os.path.join(work, "%s.%s.json" % (name, target))
+        pipeline = ("builtin.module(qtosa-ethosu-pipeline{target=%s "
+                    "report-file=%s})" % (target, report))
+        result = run([opt, imported, "-o", os.devnull,
+                      "--pass-pipeline=" + pipeline])
+        status = answered(result)
+        data = None
+        if status == "ok":
+            try:
+                data = json.load(open(report))
+            except (OSError, ValueError) as error:
+                status = "FAIL"
+                result.stderr += "no readable report: %s" % error
+        if status == "FAIL":
+            record["fails"].append("%s: %s" % (target, result.stderr[-1500:]))
+        record[target] = (status, data)
+    lowered = os.path.join(work, name + ".int.mlir")
+    result = run([opt, imported, "-o", lowered,
+                  "--pass-pipeline=builtin.module(qtosa-lower-pipeline{io=int})"])
+    status = answered(result)
+    record["lower"] = status
+    if status == "FAIL":
+        record["fails"].append("lower: " + result.stderr[-1500:])
+    if status == "ok":
+        text = open(lowered).read()
+        integer = not FLOAT_TENSOR.search(text) and "call @tflite." not in text
+        record["integer"] = integer
+        validate = [os.path.join(llvm_dir, "mlir-opt"), lowered, "-o", os.devnull]
+        if integer:
+            validate += ["--tosa-attach-target=profiles=pro_int "
+                         "extensions=int16",
+                         "--tosa-validate=strict-op-spec-alignment"]
+        else:
+            validate += ["--tosa-attach-target=profiles=pro_int,pro_fp "
+                         "extensions=int16",
+                         "--tosa-validate"]
+        result = run(validate)
+        record["valid"] = result.returncode == 0
+        if result.returncode != 0:
+            record["invalid"] = result.stderr.strip().splitlines()[:1]
+    return record
+
+
+def main():
+    bin_dir, llvm_dir, folder, work = sys.argv[1:5]
+    os.makedirs(work, exist_ok=True)
+    files = sorted(pathlib.Path(folder).rglob("*.tflite"))
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+        records = list(pool.map(
+            lambda path: sweep_file(bin_dir, llvm_dir, path, work), files))
+    failed = 0
+    for record in records:
+        for fail in record["fails"]:
+            failed += 1
+            print("FAIL %s: %s" % (record["name"], fail))
+
+    imports = collections.Counter(r["import"] for r in records)
+    calls = collections.Counter(c for r in records for c in r["host_calls"])
+    print("import: %d files: %d imported, %d rejected with a diagnostic, "
+          "%d failed; %d host calls (%s)" % (
+              len(records), imports["ok"], imports["diagnosed"],
+              imports["FAIL"], sum(calls.values()),
+              ", ".join("%s %d" % kv for kv in sorted(calls.items()))))
+    for target in TARGETS:
+        done = [r[target] for r in records if target in r]
+        status = collections.Counter(s for s, _ in done)
+        totals = collections.Counter()
+        rules = collections.Counter()
+        for s, data in done:
+            if s == "ok":
+                for key in ("ops_total", "ops_npu", "ops_host", "partitions"):
+                    totals[key] += data[key]
+                rules.update(op["rule"] for op in data["host_ops"])
+        share = 100.0 * totals["ops_npu"] / max(totals["ops_total"], 1)
+        print("%s: %d files: %d partitioned, %d rejected with a diagnostic, "
+              "%d failed" % (target, len(done), status["ok"],
+                             status["diagnosed"], status["FAIL"]))
+        print("%s: %d ops, %d on the NPU (%.1f%%), %d on the host, in %d "
+              "delegates" % (target, totals["ops_total"], totals["ops_npu"],
+                             share, totals["ops_host"], totals["partitions"]))
+        for rule, count in rules.most_common(6):
+            print("%s:   %6d host ops  %s" % (target, count, rule))
+    lowered = [r for r in records if "lower" in r]
+    status = collections.Counter(r["lower"] for r in lowered)
+    ok = [r for r in lowered if r["lower"] == "ok"]
+    # What the partitioner left in float, by op (the Ethos-U85 reports).
+    floats = collections.Counter(
+        op["op"] for r in records if r.get(TARGETS[1], ("", None))[0] == "ok"
+        for op in r[TARGETS[1]][1]["host_ops"]
+        if op["rule"].endswith("TENSOR.FLOAT"))
+    print("lower-int: %d files: %d lowered, %d rejected with a diagnostic, "
+          "%d failed; %d fully integer" % (
+              len(lowered), status["ok"], status["diagnosed"], status["FAIL"],
+              sum(1 for r in ok if r["integer"])))
+    print("left in float: %s" % (
+        ", ".join("%s %d" % kv for kv in sorted(floats.items())) or "nothing"))
+    print("tosa-validate: %d of %d lowered files pass" % (
+        sum(1 for r in ok if r["valid"]), len(ok)))
+    invalid = collections.Counter(
+        re.sub(r"^.*?error: ", "", "".join(r.get("invalid", [])))[:100]
+        for r in ok if not r["valid"])
+    for message, count in invalid.most_common(5):
+        print("tosa-validate: %d files: %s" % (count, message))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

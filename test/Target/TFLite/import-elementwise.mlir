@@ -1,0 +1,89 @@
+// Arithmetic, activations, softmax, QUANTIZE/DEQUANTIZE and reductions:
+// each computes in f32 between its inputs' dequantize and its output's
+// quantize; lower-rank operands are reshaped for TOSA's broadcasting.
+//
+// RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
+// RUN: qtosa-translate --import-tflite %t/elementwise.tflite | FileCheck %s --enable-var-scope --check-prefix=EW
+// RUN: qtosa-translate --import-tflite %t/quantize_ops.tflite | FileCheck %s --enable-var-scope --check-prefix=QDQ
+// RUN: qtosa-translate --import-tflite %t/reductions.tflite | FileCheck %s --enable-var-scope --check-prefix=RED
+
+// EW-LABEL: func.func @main(
+// EW-SAME: %[[ARGX:.+]]: tensor<1x2x3xf32> {tflite.name = "x"}, %[[ARGC:.+]]: tensor<3xf32> {tflite.name = "c"}) -> (tensor<1x2x3xf32> {tflite.name = "softmax"})
+// EW: %[[QX:.+]] = qtosa.quantize %[[ARGX]]
+// EW: %[[QC:.+]] = qtosa.quantize %[[ARGC]] as !quant.uniform<i8:f32, 0.0199{{[0-9]+}}> : tensor<3xf32> -> tensor<3xi8>
+// EW: %[[X:.+]] = qtosa.dequantize %[[QX]]
+// EW: %[[C:.+]] = qtosa.dequantize %[[QC]]
+// ADD broadcasts [3] against [1, 2, 3]; its fused RELU is a clamp.
+// EW: %[[C3:.+]] = tosa.reshape %[[C]], %{{.+}} : (tensor<3xf32>, !tosa.shape<3>) -> tensor<1x1x3xf32>
+// EW: %[[ADD:.+]] = tosa.add %[[X]], %[[C3]] : (tensor<1x2x3xf32>, tensor<1x1x3xf32>) -> tensor<1x2x3xf32>
+// EW: tosa.clamp %[[ADD]] {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32}
+// EW: tosa.sub
+// EW: tosa.mul
+// EW: tosa.clamp %{{.+}} {max_val = 1.000000e+00 : f32, min_val = -1.000000e+00 : f32}
+// EW: tosa.maximum
+// EW: tosa.minimum
+// SQUARED_DIFFERENCE: (a - b) * (a - b).
+// EW: %[[D:.+]] = tosa.sub
+// EW: tosa.mul %[[D]], %[[D]]
+// LEAKY_RELU with alpha 0.25: max(x, 0.25 x).
+// EW: %[[LX:.+]] = qtosa.dequantize
+// EW: %[[ALPHA:.+]] = "tosa.const"() <{values = dense<2.500000e-01> : tensor<1x1x1xf32>}>
+// EW: %[[AX:.+]] = tosa.mul %[[LX]], %[[ALPHA]]
+// EW: tosa.maximum %[[LX]], %[[AX]]
+// EW: tosa.sigmoid
+// EW: qtosa.quantize %{{.+}} as !quant.uniform<i8:f32, 3.906250e-03:-128>
+// EW: tosa.tanh
+// HARD_SWISH: x * clamp(x + 3, 0, 6) / 6.
+// EW: %[[HX:.+]] = qtosa.dequantize
+// EW: %[[THREE:.+]] = "tosa.const"() <{values = dense<3.000000e+00> : tensor<1x1x1xf32>}>
+// EW: %[[SHIFTED:.+]] = tosa.add %[[HX]], %[[THREE]]
+// EW: %[[GATE:.+]] = tosa.clamp %[[SHIFTED]] {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
+// EW: %[[PROD:.+]] = tosa.mul %[[HX]], %[[GATE]]
+// EW: %[[SIXTH:.+]] = "tosa.const"() <{values = dense<0.166666672> : tensor<1x1x1xf32>}>
+// EW: tosa.mul %[[PROD]], %[[SIXTH]]
+// PRELU: select(x >= 0, x, alpha * x) with the per-channel alpha constant.
+// EW: %[[PX:.+]] = qtosa.dequantize
+// EW: %[[ALPHAI:.+]] = "tosa.const"() <{values = dense<[10, 20, 30]> : tensor<3xi8>}>
+// EW: %[[ALPHAF:.+]] = qtosa.dequantize %[[ALPHAI]]
+// EW: %[[ALPHA3:.+]] = tosa.reshape %[[ALPHAF]]
+// EW: %[[SCALED:.+]] = tosa.mul %[[PX]], %[[ALPHA3]]
+// EW: %[[GE:.+]] = tosa.greater_equal %[[PX]], %{{.+}} -> tensor<1x2x3xi1>
+// EW: tosa.select %[[GE]], %[[PX]], %[[SCALED]]
+// EW: tosa.clamp %{{.+}} {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
+// EW: tosa.abs
+// EW: tosa.exp
+// SOFTMAX with beta 0.5 over the last axis: exp(beta (x - max)) / sum.
+// EW: %[[SX:.+]] = qtosa.dequantize
+// EW: %[[MAX:.+]] = tosa.reduce_max %[[SX]] {axis = 2 : i32} : (tensor<1x2x3xf32>) -> tensor<1x2x1xf32>
+// EW: %[[SUB:.+]] = tosa.sub %[[SX]], %[[MAX]]
+// EW: %[[BETA:.+]] = "tosa.const"() <{values = dense<5.000000e-01> : tensor<1x1x1xf32>}>
+// EW: %[[SCALEDX:.+]] = tosa.mul %[[SUB]], %[[BETA]]
+// EW: %[[EXP:.+]] = tosa.exp %[[SCALEDX]]
+// EW: %[[SUM:.+]] = tosa.reduce_sum %[[EXP]] {axis = 2 : i32}
+// EW: %[[INV:.+]] = tosa.reciprocal %[[SUM]]
+// EW: %[[SM:.+]] = tosa.mul %[[EXP]], %[[INV]]
+// EW: qtosa.quantize %[[SM]] as !quant.uniform<i8:f32, 3.906250e-03:-128>
+
+// QUANTIZE of a float input, QUANTIZE int8 -> uint8 (a requantization) and
+// DEQUANTIZE to a float output: the value passes between parameters.
+// uint8 lives in i8 storage with an unsigned quant type.
+// QDQ-LABEL: func.func @main(
+// QDQ-SAME: %[[ARG:.+]]: tensor<4xf32> {tflite.name = "float_in"}) -> (tensor<4xf32> {tflite.name = "float_out"})
+// QDQ: %[[Q:.+]] = qtosa.quantize %[[ARG]] as !quant.uniform<i8:f32, 5.000000e-01:1> : tensor<4xf32> -> tensor<4xi8>
+// QDQ: %[[D:.+]] = qtosa.dequantize %[[Q]]
+// QDQ: %[[R:.+]] = qtosa.quantize %[[D]] as !quant.uniform<u8:f32, 2.500000e-01:128> : tensor<4xf32> -> tensor<4xi8>
+// QDQ: %[[F:.+]] = qtosa.dequantize %[[R]] as !quant.uniform<u8:f32, 2.500000e-01:128>
+// QDQ: return %[[F]] : tensor<4xf32>
+
+// MEAN over axes 1 and 2 without keep_dims: sums, times 1/16, reshaped;
+// ARG_MAX's INT32 output is the index tensor itself, not quantized.
+// RED-LABEL: func.func @main(
+// RED-SAME: -> (tensor<1x3xf32> {tflite.name = "mean"}, tensor<1x1x1x3xf32> {tflite.name = "sum"}, tensor<1x4x4xi32> {tflite.name = "argmax"})
+// RED: %[[X:.+]] = qtosa.dequantize
+// RED: %[[S1:.+]] = tosa.reduce_sum %[[X]] {axis = 1 : i32} : (tensor<1x4x4x3xf32>) -> tensor<1x1x4x3xf32>
+// RED: %[[S2:.+]] = tosa.reduce_sum %[[S1]] {axis = 2 : i32} : (tensor<1x1x4x3xf32>) -> tensor<1x1x1x3xf32>
+// RED: %[[N:.+]] = "tosa.const"() <{values = dense<6.250000e-02> : tensor<1x1x1x1xf32>}>
+// RED: %[[M:.+]] = tosa.mul %[[S2]], %[[N]]
+// RED: tosa.reshape %[[M]], %{{.+}} -> tensor<1x3xf32>
+// RED: %[[AM:.+]] = tosa.argmax %[[X]] {axis = 3 : i32} : (tensor<1x4x4x3xf32>) -> tensor<1x4x4xi32>
+// RED: return %{{.+}}, %{{.+}}, %[[AM]] : tensor<1x3xf32>, tensor<1x1x1x3xf32>, tensor<1x4x4xi32>

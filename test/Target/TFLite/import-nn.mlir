@@ -1,0 +1,87 @@
+// Convolutions, fully connected, pooling and matmul from small TFLite
+// models (written by Inputs/tflite_models.py with qtosa's own schema):
+// layouts, explicit pads, per-axis weights, fused activations, biases.
+//
+// RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
+// RUN: qtosa-translate --import-tflite %t/conv2d_same.tflite | FileCheck %s --enable-var-scope --check-prefix=CONV
+// RUN: qtosa-translate --import-tflite %t/conv2d_valid_crop.tflite | FileCheck %s --enable-var-scope --check-prefix=CROP
+// RUN: qtosa-translate --import-tflite %t/depthwise_multiplier.tflite | FileCheck %s --enable-var-scope --check-prefix=DWM
+// RUN: qtosa-translate --import-tflite %t/depthwise_channels.tflite | FileCheck %s --enable-var-scope --check-prefix=DWC
+// RUN: qtosa-translate --import-tflite %t/fully_connected.tflite | FileCheck %s --enable-var-scope --check-prefix=FC
+// RUN: qtosa-translate --import-tflite %t/transpose_conv.tflite | FileCheck %s --enable-var-scope --check-prefix=TCONV
+// RUN: qtosa-translate --import-tflite %t/int16_conv.tflite | FileCheck %s --enable-var-scope --check-prefix=I16
+// RUN: qtosa-translate --import-tflite %t/pools.tflite | FileCheck %s --enable-var-scope --check-prefix=POOL
+// RUN: qtosa-translate --import-tflite %t/batch_matmul.tflite | FileCheck %s --enable-var-scope --check-prefix=BMM
+
+// SAME, stride 2 on 5x5 with a 3x3 kernel: pad_total = (3-1)*2 + 3 - 5 = 2,
+// one before and one after. Weights stay [O, KH, KW, I] with per-axis
+// scales on dimension 0; the int32 bias is dequantized; RELU6 is a clamp.
+// CONV-LABEL: func.func @main(
+// CONV-SAME: %[[ARG:.+]]: tensor<1x5x5x2xf32> {tflite.name = "input"}) -> (tensor<1x3x3x3xf32> {tflite.name = "conv/Relu6"})
+// CONV: %[[Q:.+]] = qtosa.quantize %[[ARG]] as !quant.uniform<i8:f32, 0.05{{[0-9]+}}:-3> : tensor<1x5x5x2xf32> -> tensor<1x5x5x2xi8>
+// CONV: %[[X:.+]] = qtosa.dequantize %[[Q]]
+// CONV: %[[WI:.+]] = "tosa.const"() {{.+}} : () -> tensor<3x3x3x2xi8>
+// CONV: %[[W:.+]] = qtosa.dequantize %[[WI]] as !quant.uniform<i8:f32:0, {0.0099{{[0-9]+}},0.0199{{[0-9]+}},0.0299{{[0-9]+}}}> : tensor<3x3x3x2xi8> -> tensor<3x3x3x2xf32>
+// CONV: %[[BI:.+]] = "tosa.const"() <{values = dense<[10, -20, 30]> : tensor<3xi32>}>
+// CONV: %[[B:.+]] = qtosa.dequantize %[[BI]] as !quant.uniform<i32:f32:0, {{.+}}> : tensor<3xi32> -> tensor<3xf32>
+// CONV: %[[ZP:.+]] = "tosa.const"() <{values = dense<0.000000e+00> : tensor<1xf32>}>
+// CONV: %[[C:.+]] = tosa.conv2d %[[X]], %[[W]], %[[B]], %[[ZP]], %[[ZP]] {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} {{.+}} -> tensor<1x3x3x3xf32>
+// CONV: %[[R:.+]] = tosa.clamp %[[C]] {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
+// CONV: %[[OQ:.+]] = qtosa.quantize %[[R]] as !quant.uniform<i8:f32, 0.1{{[0-9]+}}:2> : tensor<1x3x3x3xf32> -> tensor<1x3x3x3xi8>
+// CONV: %[[OD:.+]] = qtosa.dequantize %[[OQ]]
+// CONV: return %[[OD]]
+
+// VALID, stride 2, 3 rows of kernel on 8 rows: (8 - 3) is not a multiple of
+// 2, so the last row (never read) is sliced off for TOSA's exact division.
+// CROP: %[[X:.+]] = qtosa.dequantize
+// CROP: %[[NOBIAS:.+]] = "tosa.const"() <{values = dense<0.000000e+00> : tensor<2xf32>}>
+// CROP: %[[S:.+]] = tosa.slice %[[X]], {{.+}} : (tensor<1x8x8x1xf32>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<1x7x7x1xf32>
+// CROP: tosa.conv2d %[[S]], {{.+}}, %[[NOBIAS]], {{.+}} pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} {{.+}} -> tensor<1x3x3x2xf32>
+
+// Depthwise filter [1, 3, 3, 4] with one input channel and multiplier 4
+// -> TOSA [3, 3, 1, 4]; the 4 per-channel scales go to dimension 3.
+// SAME stride 2 on 4: pad_total 1, all of it after.
+// DWM: %[[WI:.+]] = "tosa.const"() {{.+}} : () -> tensor<3x3x1x4xi8>
+// DWM: %[[W:.+]] = qtosa.dequantize %[[WI]] as !quant.uniform<i8:f32:3, {0.1{{[0-9]*}},0.2{{[0-9]*}},0.3{{[0-9]*}},0.4{{[0-9]*}}}> : tensor<3x3x1x4xi8> -> tensor<3x3x1x4xf32>
+// DWM: %[[D:.+]] = tosa.depthwise_conv2d %{{.+}}, %[[W]], %{{.+}} {acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 1, 0, 1>, stride = array<i64: 2, 2>} {{.+}} -> tensor<1x2x2x4xf32>
+// DWM: tosa.clamp %[[D]] {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32}
+
+// Multiplier 1, three channels: scales on dimension 2; dilation 2 makes
+// the 2x2 kernel span 3, SAME pads 1 on each side.
+// DWC: %[[WI:.+]] = "tosa.const"() {{.+}} : () -> tensor<2x2x3x1xi8>
+// DWC: qtosa.dequantize %[[WI]] as !quant.uniform<i8:f32:2, {0.1{{[0-9]*}},0.2{{[0-9]*}},0.3{{[0-9]*}}}>
+// DWC: tosa.depthwise_conv2d {{.+}} {acc_type = f32, dilation = array<i64: 2, 2>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>}
+
+// FULLY_CONNECTED: input [2, 3, 4] is 2 rows of 12; a 1x1 conv2d on
+// [1, 2, 1, 12] with weights [5, 1, 1, 12] (per-axis on 0), then back to
+// [2, 5] after the fused RELU.
+// FC: %[[X:.+]] = qtosa.dequantize {{.+}} -> tensor<2x3x4xf32>
+// FC: %[[WI:.+]] = "tosa.const"() {{.+}} : () -> tensor<5x1x1x12xi8>
+// FC: %[[W:.+]] = qtosa.dequantize %[[WI]] as !quant.uniform<i8:f32:0, {{.+}}> : tensor<5x1x1x12xi8> -> tensor<5x1x1x12xf32>
+// FC: %[[B:.+]] = qtosa.dequantize {{.+}} : tensor<5xi32> -> tensor<5xf32>
+// FC: %[[ROWS:.+]] = tosa.reshape %[[X]], %{{.+}} : (tensor<2x3x4xf32>, !tosa.shape<4>) -> tensor<1x2x1x12xf32>
+// FC: %[[C:.+]] = tosa.conv2d %[[ROWS]], %[[W]], %[[B]], {{.+}} pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} {{.+}} -> tensor<1x2x1x5xf32>
+// FC: %[[R:.+]] = tosa.clamp %[[C]] {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32}
+// FC: %[[OUT:.+]] = tosa.reshape %[[R]], %{{.+}} -> tensor<2x5xf32>
+// FC: qtosa.quantize %[[OUT]] {{.+}} -> tensor<2x5xi8>
+
+// TRANSPOSE_CONV, SAME, stride 2, 4 -> 8 with a 3x3 filter: TFLite pads as
+// a convolution 8 -> 4 would be (total 1, all after), so TOSA's out_pad
+// crops one row and column at the end.
+// TCONV: %[[W:.+]] = qtosa.dequantize {{.+}} as !quant.uniform<i8:f32:0, {{.+}}> : tensor<2x3x3x4xi8> -> tensor<2x3x3x4xf32>
+// TCONV: tosa.transpose_conv2d %{{.+}}, %[[W]], {{.+}} {acc_type = f32, out_pad = array<i64: 0, -1, 0, -1>, stride = array<i64: 2, 2>} : (tensor<1x4x4x4xf32>, tensor<2x3x3x4xf32>, tensor<2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x8x8x2xf32>
+
+// 16-bit activations; the INT64 bias fits i32 and is stored so.
+// I16: qtosa.quantize %{{.+}} as !quant.uniform<i16:f32, 0.0010{{[0-9]+}}> : tensor<1x3x3x1xf32> -> tensor<1x3x3x1xi16>
+// I16: "tosa.const"() <{values = dense<[100000, -70000]> : tensor<2xi32>}>
+// I16: qtosa.dequantize %{{.+}} as !quant.uniform<i32:f32:0, {{.+}}> : tensor<2xi32> -> tensor<2xf32>
+// I16: qtosa.quantize %{{.+}} as !quant.uniform<i16:f32, 0.0020{{[0-9]+}}> : tensor<1x3x3x2xf32> -> tensor<1x3x3x2xi16>
+
+// POOL: tosa.avg_pool2d {{.+}} {acc_type = f32, kernel = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x5x5x2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x3x2xf32>
+// POOL: tosa.max_pool2d {{.+}} {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x3x2xf32>) -> tensor<1x2x2x2xf32>
+
+// BATCH_MATMUL with adj_y: the right operand's last two dimensions swap.
+// BMM: %[[A:.+]] = qtosa.dequantize {{.+}} -> tensor<2x3x4xf32>
+// BMM: %[[B:.+]] = qtosa.dequantize {{.+}} -> tensor<2x5x4xf32>
+// BMM: %[[BT:.+]] = tosa.transpose %[[B]] {perms = array<i32: 0, 2, 1>} : (tensor<2x5x4xf32>) -> tensor<2x4x5xf32>
+// BMM: tosa.matmul %[[A]], %[[BT]], {{.+}} -> tensor<2x3x5xf32>

@@ -1,0 +1,62 @@
+// Data movement: reshape, transpose, the three pads, slice, strided slice
+// (negative and non-unit strides), concatenation, pack, unpack, split,
+// expand_dims and squeeze. Shapes come from the output tensors.
+//
+// RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
+// RUN: qtosa-translate --import-tflite %t/shapes.tflite | FileCheck %s --enable-var-scope
+
+// CHECK-LABEL: func.func @main(
+// CHECK: %[[X:.+]] = qtosa.dequantize {{.+}} -> tensor<1x4x6xf32>
+// CHECK: %[[RS:.+]] = tosa.reshape %[[X]], %{{.+}} -> tensor<4x6xf32>
+// CHECK: tosa.transpose %{{.+}} {perms = array<i32: 1, 0>} : (tensor<4x6xf32>) -> tensor<6x4xf32>
+// PAD pads with 0.0, the zero point's value.
+// CHECK: %[[ZERO:.+]] = "tosa.const"() <{values = dense<0.000000e+00> : tensor<1xf32>}>
+// CHECK: %[[PADS:.+]] = tosa.const_shape {values = dense<[1, 1, 0, 1]> : tensor<4xindex>}
+// CHECK: tosa.pad %{{.+}}, %[[PADS]], %[[ZERO]] : (tensor<6x4xf32>, !tosa.shape<4>, tensor<1xf32>) -> tensor<8x5xf32>
+// PADV2 pads with its (dequantized) constant value.
+// CHECK: %[[VI:.+]] = "tosa.const"() <{values = dense<7> : tensor<i8>}>
+// CHECK: %[[VF:.+]] = qtosa.dequantize %[[VI]]
+// CHECK: %[[V1:.+]] = tosa.reshape %[[VF]], %{{.+}} -> tensor<1xf32>
+// CHECK: tosa.pad %{{.+}}, %{{.+}}, %[[V1]] : (tensor<8x5xf32>, !tosa.shape<4>, tensor<1xf32>) -> tensor<8x7xf32>
+// MIRROR_PAD REFLECT by one row: rows 1 and 6 reversed around the input.
+// CHECK: %[[M:.+]] = qtosa.dequantize {{.+}} -> tensor<8x7xf32>
+// CHECK: %[[TOP_START:.+]] = tosa.const_shape {values = dense<[1, 0]> : tensor<2xindex>}
+// CHECK: %[[TOP:.+]] = tosa.slice %[[M]], %[[TOP_START]], %{{.+}} -> tensor<1x7xf32>
+// CHECK: %[[TOPR:.+]] = tosa.reverse %[[TOP]] {axis = 0 : i32}
+// CHECK: %[[BOT_START:.+]] = tosa.const_shape {values = dense<[6, 0]> : tensor<2xindex>}
+// CHECK: %[[BOT:.+]] = tosa.slice %[[M]], %[[BOT_START]], %{{.+}} -> tensor<1x7xf32>
+// CHECK: %[[BOTR:.+]] = tosa.reverse %[[BOT]] {axis = 0 : i32}
+// CHECK: tosa.concat %[[TOPR]], %[[M]], %[[BOTR]] {axis = 0 : i32} {{.+}} -> tensor<10x7xf32>
+// SLICE begin [2, 1], size [4, -1].
+// CHECK: %[[SL_START:.+]] = tosa.const_shape {values = dense<[2, 1]> : tensor<2xindex>}
+// CHECK: tosa.slice %{{.+}}, %[[SL_START]], %{{.+}} : (tensor<10x7xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<4x6xf32>
+// STRIDED_SLICE begin [0, -1], end [4, (masked)], strides [2, -2]: the
+// second dimension reversed, then every second element of both kept by
+// padding, splitting the dimension and slicing.
+// CHECK: %[[SS:.+]] = qtosa.dequantize {{.+}} -> tensor<4x6xf32>
+// CHECK: %[[REV:.+]] = tosa.reverse %[[SS]] {axis = 1 : i32}
+// CHECK: tosa.slice %[[REV]], {{.+}} -> tensor<3x5xf32>
+// CHECK: tosa.pad {{.+}} -> tensor<4x5xf32>
+// CHECK: tosa.reshape {{.+}} -> tensor<2x2x5xf32>
+// CHECK: tosa.slice {{.+}} -> tensor<2x1x5xf32>
+// CHECK: tosa.reshape {{.+}} -> tensor<2x5xf32>
+// CHECK: tosa.pad {{.+}} -> tensor<2x6xf32>
+// CHECK: tosa.reshape {{.+}} -> tensor<2x3x2xf32>
+// CHECK: tosa.slice {{.+}} -> tensor<2x3x1xf32>
+// CHECK: tosa.reshape {{.+}} -> tensor<2x3xf32>
+// CONCATENATION on axis -1.
+// CHECK: %[[CI:.+]] = qtosa.dequantize {{.+}} -> tensor<2x3xf32>
+// CHECK: tosa.concat %[[CI]], %[[CI]] {axis = 1 : i32} {{.+}} -> tensor<2x6xf32>
+// PACK on axis 0: each input gains a leading 1.
+// CHECK: tosa.concat {{.+}} {axis = 0 : i32} : (tensor<1x2x6xf32>, tensor<1x2x6xf32>) -> tensor<2x2x6xf32>
+// UNPACK on axis 1: two slices, each reshaped without the axis.
+// CHECK: %[[PK:.+]] = qtosa.dequantize {{.+}} -> tensor<2x2x6xf32>
+// CHECK: tosa.slice %[[PK]], {{.+}} -> tensor<2x1x6xf32>
+// CHECK: tosa.slice %[[PK]], {{.+}} -> tensor<2x1x6xf32>
+// SPLIT_V into 2 and 4 columns.
+// CHECK: tosa.slice {{.+}} : (tensor<2x6xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<2x2xf32>
+// CHECK: tosa.slice {{.+}} : (tensor<2x6xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<2x4xf32>
+// EXPAND_DIMS and SQUEEZE are reshapes.
+// CHECK: tosa.reshape {{.+}} -> tensor<2x1x4xf32>
+// CHECK: tosa.reshape {{.+}} -> tensor<2x4xf32>
+// CHECK: return {{.+}} : tensor<2x4xf32>
