@@ -25,9 +25,11 @@
 // SQUARED_DIFFERENCE: (a - b) * (a - b).
 // EW: %[[D:.+]] = tosa.sub
 // EW: tosa.mul %[[D]], %[[D]]
-// LEAKY_RELU with alpha 0.25: max(x, 0.25 x).
+// LEAKY_RELU with alpha 0.25: max(x, 0.25 x), alpha the quantized
+// constant 1 at scale 0.25 so that the product lowers to integers.
 // EW: %[[LX:.+]] = qtosa.dequantize
-// EW: %[[ALPHA:.+]] = "tosa.const"() <{values = dense<2.500000e-01> : tensor<1x1x1xf32>}>
+// EW: %[[ALPHAI:.+]] = "tosa.const"() <{values = dense<1> : tensor<1x1x1xi8>}>
+// EW: %[[ALPHA:.+]] = qtosa.dequantize %[[ALPHAI]] as !quant.uniform<i8:f32, 2.500000e-01> : tensor<1x1x1xi8> -> tensor<1x1x1xf32>
 // EW: %[[AX:.+]] = tosa.mul %[[LX]], %[[ALPHA]]
 // EW: tosa.maximum %[[LX]], %[[AX]]
 // EW: tosa.sigmoid

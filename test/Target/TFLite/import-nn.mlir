@@ -33,10 +33,12 @@
 
 // VALID, stride 2, 3 rows of kernel on 8 rows: (8 - 3) is not a multiple of
 // 2, so the last row (never read) is sliced off for TOSA's exact division.
-// CROP: %[[X:.+]] = qtosa.dequantize
+// The crop applies to the stored integers, so it needs no parameters.
+// CROP: %[[Q:.+]] = qtosa.quantize
 // CROP: %[[NOBIAS:.+]] = "tosa.const"() <{values = dense<0.000000e+00> : tensor<2xf32>}>
-// CROP: %[[S:.+]] = tosa.slice %[[X]], {{.+}} : (tensor<1x8x8x1xf32>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<1x7x7x1xf32>
-// CROP: tosa.conv2d %[[S]], {{.+}}, %[[NOBIAS]], {{.+}} pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} {{.+}} -> tensor<1x3x3x2xf32>
+// CROP: %[[S:.+]] = tosa.slice %[[Q]], {{.+}} : (tensor<1x8x8x1xi8>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<1x7x7x1xi8>
+// CROP: %[[X:.+]] = qtosa.dequantize %[[S]] as !quant.uniform<i8:f32, 0.05{{[0-9]+}}:-3> : tensor<1x7x7x1xi8> -> tensor<1x7x7x1xf32>
+// CROP: tosa.conv2d %[[X]], {{.+}}, %[[NOBIAS]], {{.+}} pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>} {{.+}} -> tensor<1x3x3x2xf32>
 
 // Depthwise filter [1, 3, 3, 4] with one input channel and multiplier 4
 // -> TOSA [3, 3, 1, 4]; the 4 per-channel scales go to dimension 3.
