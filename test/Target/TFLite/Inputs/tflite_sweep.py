@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Imports every .tflite file of a folder and runs qtosa's pipelines on it.
 
-usage: tflite_sweep.py BIN_DIR LLVM_BIN_DIR FOLDER WORK_DIR
+usage: tflite_sweep.py QTOSA_TRANSLATE QTOSA_OPT MLIR_OPT FOLDER WORK_DIR
 
 For each file: `qtosa-translate --import-tflite` (with locations), then
 `qtosa-ethosu-pipeline` for Ethos-U55 and Ethos-U85 with a JSON report, and
@@ -40,11 +40,12 @@ def answered(result):
     return "FAIL"
 
 
-def sweep_file(bin_dir, llvm_dir, path, work):
+def sweep_file(tools, path, work):
+    translate, opt, mlir_opt = tools
     name = path.stem
     record = {"name": str(path), "fails": []}
     imported = os.path.join(work, name + ".mlir")
-    result = run([os.path.join(bin_dir, "qtosa-translate"), "--import-tflite",
+    result = run([translate, "--import-tflite",
                   str(path), "--mlir-print-debuginfo", "-o", imported])
     record["import"] = answered(result)
     record["host_calls"] = HOST_CALL.findall(result.stderr)
@@ -52,7 +53,6 @@ def sweep_file(bin_dir, llvm_dir, path, work):
         if record["import"] == "FAIL":
             record["fails"].append("import: " + result.stderr[-1500:])
         return record
-    opt = os.path.join(bin_dir, "qtosa-opt")
     for target in TARGETS:
         report = os.path.join(work, "%s.%s.json" % (name, target))
         pipeline = ("builtin.module(qtosa-ethosu-pipeline{target=%s "
@@ -81,7 +81,7 @@ def sweep_file(bin_dir, llvm_dir, path, work):
         text = open(lowered).read()
         integer = not FLOAT_TENSOR.search(text) and "call @tflite." not in text
         record["integer"] = integer
-        validate = [os.path.join(llvm_dir, "mlir-opt"), lowered, "-o", os.devnull]
+        validate = [mlir_opt, lowered, "-o", os.devnull]
         if integer:
             validate += ["--tosa-attach-target=profiles=pro_int "
                          "extensions=int16",
@@ -98,12 +98,13 @@ def sweep_file(bin_dir, llvm_dir, path, work):
 
 
 def main():
-    bin_dir, llvm_dir, folder, work = sys.argv[1:5]
+    tools = sys.argv[1:4]
+    folder, work = sys.argv[4:6]
     os.makedirs(work, exist_ok=True)
     files = sorted(pathlib.Path(folder).rglob("*.tflite"))
     with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
         records = list(pool.map(
-            lambda path: sweep_file(bin_dir, llvm_dir, path, work), files))
+            lambda path: sweep_file(tools, path, work), files))
     failed = 0
     for record in records:
         for fail in record["fails"]:
