@@ -180,7 +180,8 @@ StringRef mlir::qtosa::getTosaToLLVMPipeline() {
          "func.func(tosa-optional-decompositions,tosa-to-linalg-named,"
          "tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},"
          "tosa-to-tensor),"
-         "one-shot-bufferize{bufferize-function-boundaries},"
+         "one-shot-bufferize{bufferize-function-boundaries "
+         "function-boundary-type-conversion=identity-layout-map},"
          "buffer-deallocation-pipeline,convert-bufferization-to-memref,"
          "func.func(convert-linalg-to-loops,math-expand-ops{ops=rsqrt,ctlz}),"
          "convert-math-to-libm,convert-scf-to-cf,"
@@ -369,6 +370,11 @@ Executable::compile(ModuleOp module, StringRef function) {
   }
   entry->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                  UnitAttr::get(context));
+  // The caller's buffers are passed as they are: bufferization copies an
+  // argument before anything would write to it.
+  for (unsigned i = 0, e = entry.getNumArguments(); i < e; ++i)
+    entry.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
+                     BoolAttr::get(context, false));
 
   std::string parseErrors;
   llvm::raw_string_ostream parseErrorStream(parseErrors);
@@ -436,8 +442,19 @@ void copyOut(const DescriptorView &view, Tensor &tensor) {
   int64_t count = tensor.getNumElements();
   if (count == 0)
     return;
-  SmallVector<int64_t> index(view.rank, 0);
   uint8_t *out = tensor.data.data();
+  // The usual case, a dense row-major buffer, is one copy.
+  bool dense = true;
+  int64_t expected = 1;
+  for (int64_t dim = view.rank - 1; dim >= 0; --dim) {
+    dense &= view.size(dim) == 1 || view.stride(dim) == expected;
+    expected *= view.size(dim);
+  }
+  if (dense) {
+    std::memcpy(out, view.aligned() + view.offset() * width, count * width);
+    return;
+  }
+  SmallVector<int64_t> index(view.rank, 0);
   for (int64_t linear = 0; linear < count; ++linear) {
     int64_t element = view.offset();
     for (int64_t dim = 0; dim < view.rank; ++dim)
@@ -481,21 +498,18 @@ Executable::run(ArrayRef<Tensor> arguments) {
                              getByteWidth(argument.elementType)));
   }
 
-  // Copies of the inputs the compiled code may treat as its own, and their
-  // descriptors: identity layout, offset 0.
-  std::vector<std::vector<uint8_t>> buffers;
+  // A descriptor per input over the caller's data (the arguments are not
+  // writable, so the compiled code only reads them): identity layout,
+  // offset 0.
   std::vector<std::vector<int64_t>> descriptors;
-  buffers.reserve(arguments.size());
   descriptors.reserve(arguments.size());
   for (const Tensor &argument : arguments) {
-    // One spare byte so that an empty tensor still has an address.
-    std::vector<uint8_t> &buffer = buffers.emplace_back(argument.data);
-    buffer.push_back(0);
     int64_t rank = static_cast<int64_t>(argument.shape.size());
     std::vector<int64_t> &words =
         descriptors.emplace_back(DescriptorView::getNumWords(rank));
-    words[0] = reinterpret_cast<int64_t>(buffer.data());
-    words[1] = reinterpret_cast<int64_t>(buffer.data());
+    auto *data = const_cast<uint8_t *>(argument.data.data());
+    words[0] = reinterpret_cast<int64_t>(data);
+    words[1] = reinterpret_cast<int64_t>(data);
     words[2] = 0;
     int64_t stride = 1;
     for (int64_t dim = rank - 1; dim >= 0; --dim) {
@@ -529,8 +543,8 @@ Executable::run(ArrayRef<Tensor> arguments) {
   // an input buffer, and each allocation once.
   std::vector<Tensor> tensors;
   llvm::DenseSet<void *> owned;
-  for (const std::vector<uint8_t> &buffer : buffers)
-    owned.insert(const_cast<uint8_t *>(buffer.data()));
+  for (const Tensor &argument : arguments)
+    owned.insert(const_cast<uint8_t *>(argument.data.data()));
   owned.insert(reinterpret_cast<void *>(0xdeadbeef));
   SmallVector<void *> toFree;
   int64_t *cursor = results.data();

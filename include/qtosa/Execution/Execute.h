@@ -75,8 +75,8 @@ public:
   compile(ModuleOp module, llvm::StringRef function);
 
   /// Checks `inputs` against the signature (count, element type, shape) and
-  /// runs the function. The inputs are copied: the compiled code never
-  /// writes to them. Results own their memory.
+  /// runs the function. The compiled code only reads the inputs (its
+  /// arguments are marked not writable); results own their memory.
   llvm::Expected<std::vector<Tensor>> run(llvm::ArrayRef<Tensor> inputs);
 
   llvm::ArrayRef<TensorSignature> getInputs() const { return inputs; }
