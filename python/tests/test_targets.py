@@ -1,0 +1,132 @@
+"""qtosa.partition, rules, Module.delegates and the flatbuffer imports."""
+import numpy as np
+import pytest
+
+import qtosa
+from conftest import CORPUS_DIR
+
+# A QDQ graph whose float sigmoid has no quantize after it: it stays in
+# float on the host, between two NPU parts.
+HOST_OP = """
+!q = !quant.uniform<i8:f32, 0.05:0>
+func.func @main(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+  %xq = qtosa.quantize %x as !q : tensor<1x4xf32> -> tensor<1x4xi8>
+  %xd = qtosa.dequantize %xq as !q : tensor<1x4xi8> -> tensor<1x4xf32>
+  %s = tosa.sigmoid %xd : (tensor<1x4xf32>) -> tensor<1x4xf32>
+  return %s : tensor<1x4xf32>
+}
+"""
+
+
+def test_partition_reports_the_host_ops(tmp_path):
+    module = qtosa.parse(HOST_OP, "host.mlir")
+    report = qtosa.partition(module, "ethos-u55-128",
+                             dot_file=tmp_path / "graph with space.dot")
+    assert report["target"] == "ethos-u55-128"
+    assert report["ops_host"] == len(report["host_ops"]) >= 1
+    sigmoid = [op for op in report["host_ops"] if op["op"] == "tosa.sigmoid"]
+    assert sigmoid and sigmoid[0]["loc"] == "host.mlir:6:8"
+    assert sigmoid[0]["rule"] == "U55.TENSOR.FLOAT"
+    assert "digraph" in (tmp_path / "graph with space.dot").read_text()
+
+
+def test_partition_of_the_example_is_one_delegate(convnext_text):
+    module = qtosa.parse(convnext_text, "convnext.mlir")
+    report = qtosa.partition(module)
+    assert (report["partitions"], report["ops_host"]) == (1, 0)
+    assert report["ops_npu"] == report["ops_total"] > 0
+    assert str(module).count("qtosa.delegate") == 1
+
+
+def test_partition_rejects_an_unknown_target_and_keeps_the_module():
+    module = qtosa.parse(HOST_OP)
+    before = str(module)
+    with pytest.raises(qtosa.Error, match="unknown target 'ethos-u42' "
+                       r"\(known: ethos-u55-128, ethos-u85-256\)"):
+        qtosa.partition(module, "ethos-u42")
+    assert str(module) == before
+
+
+def test_rules_list_each_target():
+    for target, prefix in (("ethos-u55-128", "U55."),
+                           ("ethos-u85-256", "U85.")):
+        rules = qtosa.rules(target)
+        assert rules and all(rule["id"].startswith(prefix) for rule in rules)
+        assert all(set(rule) == {"id", "op", "constraint"} for rule in rules)
+        assert {"id": prefix + "TENSOR.FLOAT", "op": "*",
+                "constraint": "Float tensors never run on the NPU"} in rules
+    conv = [r for r in qtosa.rules() if r["id"] == "U55.CONV2D.KERNEL_H"]
+    assert conv == [{"id": "U55.CONV2D.KERNEL_H", "op": "tosa.conv2d",
+                     "constraint": "Dilated kernel height is at most 64"}]
+    with pytest.raises(qtosa.Error, match="unknown target 'x'"):
+        qtosa.rules("x")
+
+
+def test_delegates_round_trip_through_the_tosa_flatbuffer(convnext_text):
+    """The one delegate of the example, written as a TOSA flatbuffer and
+    read back, computes what the integer lowering of the whole block does
+    (the delegate is the block minus its graph-IO quantize/dequantize)."""
+    partitioned = qtosa.parse(convnext_text, "convnext.mlir")
+    qtosa.partition(partitioned)
+    (delegate,) = partitioned.delegates()
+    assert delegate["name"] == "delegate_0"
+    assert delegate["target"] == "ethos-u55-128"
+    assert delegate["function"] == "convnext_block"
+    assert [t["shape"] for t in delegate["inputs"]] == [[1, 8, 8, 4]]
+    assert delegate["flatbuffer"][4:8] == b"TOSA"
+
+    imported = qtosa.import_tosa_flatbuffer(delegate["flatbuffer"])
+    (function,) = imported.function_names()
+    integer = qtosa.parse(convnext_text, "convnext.mlir")
+    integer.run("qtosa-lower-pipeline{io=int}")
+    x = np.random.default_rng(2).integers(-128, 128, (1, 8, 8, 4),
+                                          dtype=np.int8)
+    (from_flatbuffer,) = qtosa.execute(imported, [x], function)
+    (from_lowering,) = qtosa.execute(integer, [x], "convnext_block")
+    assert np.array_equal(from_flatbuffer, from_lowering)
+
+
+def test_export_tosa_flatbuffer_of_an_integer_module(convnext_text):
+    module = qtosa.parse(convnext_text, "convnext.mlir")
+    module.run("qtosa-lower-pipeline{io=int}")
+    data = qtosa.export_tosa_flatbuffer(module)
+    assert data[4:8] == b"TOSA"
+    assert "tosa.conv2d" in str(qtosa.import_tosa_flatbuffer(data)) or \
+        "tosa.depthwise_conv2d" in str(qtosa.import_tosa_flatbuffer(data))
+
+
+@pytest.mark.parametrize("importer", [qtosa.import_tflite,
+                                      qtosa.import_tosa_flatbuffer])
+def test_imports_reject_garbage(importer, tmp_path):
+    with pytest.raises(qtosa.Error, match="cannot import <bytes> as"):
+        importer(b"\x00" * 64)
+    path = tmp_path / "garbage.bin"
+    path.write_bytes(b"not a flatbuffer")
+    with pytest.raises(qtosa.Error, match="cannot import .*garbage.bin as"):
+        importer(path)
+    with pytest.raises(qtosa.Error, match="cannot read"):
+        importer(tmp_path / "missing.bin")
+
+
+TFLITE = CORPUS_DIR / "tflite" / "tflm_hello_world_int8.tflite"
+
+
+@pytest.mark.skipif(not TFLITE.exists(), reason="no ../shared/corpus")
+def test_import_tflite_and_run_its_qdq_and_integer_forms():
+    module = qtosa.import_tflite(TFLITE)
+    assert module.function_names()
+    same = qtosa.import_tflite(TFLITE.read_bytes())
+    assert str(same).replace("<bytes>", str(TFLITE)) == str(module)
+    function = module.function_names()[0]
+    executable = qtosa.Executable(module, function)
+    assert executable.inputs == [(np.dtype("float32"), (1, 1))]
+    integer = module.clone()
+    integer.run("qtosa-lower-pipeline{io=host}")
+    lowered = qtosa.Executable(integer, function)
+    for value in np.linspace(0.3, 6.0, 8, dtype=np.float32):
+        x = np.full((1, 1), value, np.float32)
+        (y,) = executable.run([x])
+        (y_int,) = lowered.run([x])
+        # Hello world is sin(x) learnt by a small MLP, in int8.
+        assert abs(float(y[0, 0]) - np.sin(value)) < 0.2
+        assert abs(float(y[0, 0]) - float(y_int[0, 0])) < 0.05
