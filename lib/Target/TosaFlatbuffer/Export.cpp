@@ -99,6 +99,13 @@ private:
                           const std::string &name, Operation *anchor,
                           std::optional<std::vector<uint8_t>> data) {
     Type type = value.getType();
+    // Names the value in diagnostics: "argument #0" or "result #1".
+    std::string role =
+        isa<BlockArgument>(value)
+            ? "argument #" +
+                  std::to_string(cast<BlockArgument>(value).getArgNumber())
+            : "result #" +
+                  std::to_string(cast<OpResult>(value).getResultNumber());
     std::vector<int32_t> shape;
     std::optional<fb::DType> dtype;
     if (auto shapeType = dyn_cast<mlir::tosa::shapeType>(type)) {
@@ -107,22 +114,23 @@ private:
     } else if (auto tensorType = dyn_cast<RankedTensorType>(type)) {
       if (!tensorType.hasStaticShape())
         return anchor->emitError()
-               << "cannot write " << type << " as TOSA 1.0: the flatbuffer "
-               << "holds static shapes only";
+               << "cannot write " << role << " of type " << type
+               << " as TOSA 1.0: the flatbuffer holds static shapes only";
       for (int64_t dim : tensorType.getShape()) {
         if (dim > INT32_MAX)
-          return anchor->emitError() << "cannot write " << type
-                                     << ": a dimension is beyond int32";
+          return anchor->emitError() << "cannot write " << role << " of type "
+                                     << type << ": a dimension is beyond int32";
         shape.push_back(static_cast<int32_t>(dim));
       }
       dtype = dtypeOf(tensorType.getElementType());
       if (!dtype)
         return anchor->emitError()
-               << "cannot write " << type << ": TOSA 1.0 has no element type "
+               << "cannot write " << role << " of type " << type
+               << ": TOSA 1.0 has no element type "
                << tensorType.getElementType();
     } else {
-      return anchor->emitError() << "cannot write " << type
-                                 << " as TOSA 1.0: not a ranked tensor";
+      return anchor->emitError() << "cannot write " << role << " of type "
+                                 << type << " as TOSA 1.0: not a ranked tensor";
     }
     auto nameOffset = fbb.CreateString(name);
     auto shapeOffset = fbb.CreateVector(shape);

@@ -19,6 +19,7 @@ counts are checked by FileCheck).
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 
@@ -65,16 +66,20 @@ def function_body(generic_text):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", required=True, help="qtosa tools dir")
-    parser.add_argument("--llvm-bin", required=True)
+    parser.add_argument("--bin", help="qtosa tools dir (default: PATH)")
+    parser.add_argument("--llvm-bin", help="mlir-opt's dir (default: PATH)")
     parser.add_argument("--work", required=True)
     parser.add_argument("--schema", help="official tosa.fbs (oracle)")
     parser.add_argument("--no-validate", action="store_true")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
-    translate = os.path.join(args.bin, "qtosa-translate")
-    opt = os.path.join(args.bin, "qtosa-opt")
-    mlir_opt = os.path.join(args.llvm_bin, "mlir-opt")
+    def tool(directory, name):
+        return os.path.join(directory, name) if directory else shutil.which(
+            name)
+
+    translate = tool(args.bin, "qtosa-translate")
+    opt = tool(args.bin, "qtosa-opt")
+    mlir_opt = tool(args.llvm_bin, "mlir-opt")
     os.makedirs(args.work, exist_ok=True)
     counts = dict(files=0, valid=0, exported=0, same=0, bytes=0, oracle=0)
     generic = ["--mlir-print-op-generic",

@@ -1,0 +1,60 @@
+// Bad .tosa files: each is refused with a diagnostic located in the file
+// (FILE:0:OFFSET, the byte offset of the table at fault) and a non-zero
+// exit, never a crash (`not` fails on a crash).
+// RUN: rm -rf %t && %python %S/Inputs/make_bad_tosa.py %qtosa_src/lib/Target/TosaFlatbuffer/tosa.fbs %t
+// RUN: qtosa-translate --import-tosa-flatbuffer %t/good.tosa | FileCheck %s --check-prefix=GOOD
+// GOOD: func.func @graph(%arg0: tensor<2xi8>) -> tensor<2xi8>
+// GOOD:   %[[C:.*]] = "tosa.const"() <{values = dense<[1, -1]> : tensor<2xi8>}>
+// GOOD:   tosa.add %arg0, %[[C]]
+
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/truncated.tosa 2>&1 | FileCheck %s --check-prefix=TRUNCATED
+// TRUNCATED: truncated.tosa:0:0: error: is not a well-formed TOSA flatbuffer (truncated or corrupt): the FlatBuffers verifier rejects it
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/tiny.tosa 2>&1 | FileCheck %s --check-prefix=TINY
+// TINY: tiny.tosa:0:0: error: is 6 bytes long, too short for a TOSA flatbuffer
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/identifier.tosa 2>&1 | FileCheck %s --check-prefix=IDENTIFIER
+// IDENTIFIER: identifier.tosa:0:0: error: has the file identifier 'TFL3' where a TOSA flatbuffer has 'TOSA'
+
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/version2.tosa 2>&1 | FileCheck %s --check-prefix=VERSION2
+// VERSION2: version2.tosa:0:{{[0-9]+}}: error: is TOSA version 2.0.0; this reader takes TOSA 1.x
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/version-missing.tosa 2>&1 | FileCheck %s --check-prefix=VERSION-MISSING
+// VERSION-MISSING: error: is TOSA version -1.-1.-1; this reader takes TOSA 1.x
+
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/unresolved-input.tosa 2>&1 | FileCheck %s --check-prefix=UNRESOLVED-INPUT
+// UNRESOLVED-INPUT: unresolved-input.tosa:0:{{[0-9]+}}: error: operator #1 (ADD) in block 'graph': the input 'nowhere' names no tensor of block 'graph'
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/unresolved-output.tosa 2>&1 | FileCheck %s --check-prefix=UNRESOLVED-OUTPUT
+// UNRESOLVED-OUTPUT: error: the block output 'nowhere' is not written in block 'graph'
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/unresolved-block-input.tosa 2>&1 | FileCheck %s --check-prefix=UNRESOLVED-BLOCK-INPUT
+// UNRESOLVED-BLOCK-INPUT: error: the block input 'nowhere' names no tensor of block 'graph'
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/duplicate-tensor.tosa 2>&1 | FileCheck %s --check-prefix=DUPLICATE
+// DUPLICATE: error: two tensors in block 'graph' are named 'a'
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/missing-region.tosa 2>&1 | FileCheck %s --check-prefix=MISSING-REGION
+// MISSING-REGION: error: names the region 'nowhere', which the file does not hold
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/recursive-region.tosa 2>&1 | FileCheck %s --check-prefix=RECURSIVE-REGION
+// RECURSIVE-REGION: error: names the region 'main', which another operator (or an enclosing one) already uses
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/no-regions.tosa 2>&1 | FileCheck %s --check-prefix=NO-REGIONS
+// NO-REGIONS: error: holds no region
+
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/unknown-op.tosa 2>&1 | FileCheck %s --check-prefix=UNKNOWN-OP
+// UNKNOWN-OP: error: operator #1 (250) in block 'graph' is not a TOSA 1.0 operator
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/yield-op.tosa 2>&1 | FileCheck %s --check-prefix=YIELD
+// YIELD: error: operator #1 (YIELD) in block 'graph' is a YIELD; the block's outputs are what it yields
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/arity.tosa 2>&1 | FileCheck %s --check-prefix=ARITY
+// ARITY: error: operator #1 (ADD) in block 'graph' has 1 input(s) and 1 output(s); ADD takes 2 and gives 1
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/wrong-attribute.tosa 2>&1 | FileCheck %s --check-prefix=WRONG-ATTRIBUTE
+// WRONG-ATTRIBUTE: error: operator #1 (ADD) in block 'graph' carries a ConcatAttribute table where AddAttribute belongs
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/missing-attribute.tosa 2>&1 | FileCheck %s --check-prefix=MISSING-ATTRIBUTE
+// MISSING-ATTRIBUTE: error: operator #1 (CONCAT) in block 'graph' has no ConcatAttribute table
+
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/data-size.tosa 2>&1 | FileCheck %s --check-prefix=DATA-SIZE
+// DATA-SIZE: error: the data of tensor 'c' in block 'graph' holds 3 data bytes where 2 elements take 2
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/data-bool.tosa 2>&1 | FileCheck %s --check-prefix=DATA-BOOL
+// DATA-BOOL: error: the data of tensor 'c' in block 'graph' holds the byte 2 in BOOL data (only 0 and 1 are booleans)
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/unknown-dtype.tosa 2>&1 | FileCheck %s --check-prefix=UNKNOWN-DTYPE
+// UNKNOWN-DTYPE: error: tensor 'a' in block 'graph' has the unknown type 99
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/negative-dim.tosa 2>&1 | FileCheck %s --check-prefix=NEGATIVE-DIM
+// NEGATIVE-DIM: error: tensor 'a' in block 'graph' has the dimension -2
+
+// The MLIR verifier's verdict on an op the file describes is reported at
+// the operator's table, and the module is dropped.
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/verifier.tosa 2>&1 | FileCheck %s --check-prefix=VERIFIER
+// VERIFIER: verifier.tosa:0:{{[0-9]+}}: error: 'tosa.add' op requires the same element type for all operands and results
