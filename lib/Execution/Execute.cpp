@@ -32,6 +32,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -336,6 +337,30 @@ Executable::compile(ModuleOp module, StringRef function) {
     return makeError(executable->description +
                      ": qtosa's expansion to plain TOSA failed");
 
+  // A call of a function without a body links only if the process or the
+  // runner library defines it (printMemrefF32 does; an op an importer could
+  // not convert, left as a call of @tflite.SVDF, does not). Checked here,
+  // the error names the callee; the JIT would only fail to link.
+  std::string runtimeError;
+  llvm::sys::DynamicLibrary::LoadLibraryPermanently(nullptr, &runtimeError);
+  std::string runtime =
+      (Twine(QTOSA_MLIR_LIBRARY_DIR) + "/libmlir_c_runner_utils.so").str();
+  bool haveRuntime = llvm::sys::fs::exists(runtime);
+  if (haveRuntime)
+    llvm::sys::DynamicLibrary::LoadLibraryPermanently(runtime.c_str(),
+                                                      &runtimeError);
+  for (auto declaration : clone->getOps<func::FuncOp>()) {
+    if (!declaration.isExternal())
+      continue;
+    if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(
+            declaration.getName().str()))
+      return makeError(executable->description + " calls @" +
+                       declaration.getName() + ", declared at " +
+                       locationString(declaration.getLoc()) +
+                       " without a body, and nothing in the process defines "
+                       "it");
+  }
+
   // The signature after import: quant-typed arguments are storage tensors
   // now, which is what the caller passes.
   auto entry = clone->lookupSymbol<func::FuncOp>(function);
@@ -391,9 +416,7 @@ Executable::compile(ModuleOp module, StringRef function) {
 
   // memrefCopy and friends, for copies the lowering leaves as calls.
   SmallVector<StringRef, 1> libraries;
-  std::string runtime =
-      (Twine(QTOSA_MLIR_LIBRARY_DIR) + "/libmlir_c_runner_utils.so").str();
-  if (llvm::sys::fs::exists(runtime))
+  if (haveRuntime)
     libraries.push_back(runtime);
   auto transformer = makeOptimizingTransformer(/*optLevel=*/2,
                                                /*sizeLevel=*/0,

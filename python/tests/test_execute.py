@@ -247,3 +247,20 @@ func.func @main(%x: tensor<1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x2xf32> {
     assert "@main at rank7.mlir:2:1: qtosa's expansion to plain TOSA " \
         "failed\nrank7.mlir:2:1: error: 'func.func' op argument #0 has " \
         "rank 7" in str(error.value)
+
+
+def test_a_call_of_an_undefined_function_is_an_error_not_a_link_failure(
+        capfd):
+    module = qtosa.parse("""
+func.func private @not_defined_anywhere(tensor<2xf32>) -> tensor<2xf32>
+func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %r = call @not_defined_anywhere(%a) : (tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+""", "call.mlir")
+    with pytest.raises(qtosa.Error, match="@main at call.mlir:3:1 calls "
+                       "@not_defined_anywhere, declared at call.mlir:2:1 "
+                       "without a body, and nothing in the process defines"):
+        qtosa.execute(module, [np.zeros(2, np.float32)])
+    # Nothing on the terminal: the message is all in the exception.
+    assert capfd.readouterr() == ("", "")
