@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Partition a quantized model for Ethos-U and check its integer lowering.
+
+    PYTHONPATH=build/python_packages python3 examples/python/partition_and_run.py \
+        [MODEL.tflite|MODEL.mlir] [--target ethos-u55-128] [--out-dir DIR]
+
+Without MODEL it takes the micro-speech model of ../shared/corpus/tflite if
+it is there, else the bundled examples/convnext_block_qdq.mlir. It
+
+1. partitions the model for the target and prints each host op with the
+   rule that keeps it off the NPU and what that rule says;
+2. writes the partitioned graph as DOT and, with Graphviz, as PNG;
+3. runs the QDQ model and its integer TOSA lowering on one random input
+   and prints the largest difference in LSBs of the output scale.
+"""
+import argparse
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+
+import qtosa
+
+REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
+DEFAULT_MODELS = [
+    REPOSITORY.parent / "shared" / "corpus" / "tflite" /
+    "tflm_micro_speech_int8.tflite",
+    REPOSITORY / "examples" / "convnext_block_qdq.mlir",
+]
+
+QTYPE = re.compile(r'qtosa\.qtype = "!quant\.uniform<[^:]+:f32, '
+                   r'([-+0-9.eE]+)(?::(-?\d+))?>"')
+
+
+def load(path: pathlib.Path) -> qtosa.Module:
+    if path.suffix == ".tflite":
+        return qtosa.import_tflite(path)
+    return qtosa.parse(path.read_text(), str(path))
+
+
+def boundary_scales(module: qtosa.Module, function: str, arguments: int):
+    """(scale, zero point) of each argument and result, read from the
+    qtosa.qtype attributes qtosa-lower-pipeline{io=int} puts on them."""
+    integer = module.clone()
+    integer.run("qtosa-lower-pipeline{io=int}")
+    for line in str(integer).splitlines():
+        if f"func.func @{function}(" in line:
+            found = [(float(s), int(z or 0)) for s, z in QTYPE.findall(line)]
+            return found[:arguments], found[arguments:]
+    return [], []
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("model", nargs="?", type=pathlib.Path)
+    parser.add_argument("--target", default="ethos-u55-128",
+                        choices=qtosa.TARGETS)
+    parser.add_argument("--out-dir", type=pathlib.Path,
+                        default=pathlib.Path("qtosa-example-out"))
+    args = parser.parse_args()
+    model = args.model or next(p for p in DEFAULT_MODELS if p.exists())
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+
+    qdq = load(model)
+    function = qdq.function_names()[0]
+    print(f"== {model.name}: @{function}")
+
+    # 1. Partition (on a copy: the QDQ module is executed below).
+    dot = args.out_dir / "partition.dot"
+    report = qtosa.partition(qdq.clone(), args.target, dot_file=dot)
+    print(f"{report['target']}: {report['partitions']} delegate(s); "
+          f"{report['ops_npu']} of {report['ops_total']} op(s) on the NPU")
+    constraints = {rule["id"]: rule["constraint"]
+                   for rule in qtosa.rules(args.target)}
+    for host in report["host_ops"]:
+        print(f"  host: {host['op']:<22} {host['loc']}\n"
+              f"        {host['rule']}: "
+              f"{constraints.get(host['rule'], '(no table entry)')}\n"
+              f"        {host['reason']}")
+
+    # 2. The graph, rendered if Graphviz is installed.
+    if shutil.which("dot"):
+        png = dot.with_suffix(".png")
+        subprocess.run(["dot", "-Tpng", str(dot), "-o", str(png)], check=True)
+        print(f"graph: {png}")
+    else:
+        print(f"graph: {dot} (apt install graphviz to render it)")
+
+    # 3. QDQ against integer TOSA (graph IO quantized on the host), one
+    # random input spanning the input's quantized range.
+    executable = qtosa.Executable(qdq, function)
+    inputs_scales, output_scales = boundary_scales(
+        qdq, function, len(executable.inputs))
+    rng = np.random.default_rng(0)
+    inputs = []
+    for index, (dtype, shape) in enumerate(executable.inputs):
+        scale, zero_point = (inputs_scales[index] if index < len(inputs_scales)
+                             else (1.0 / 128, 0))
+        low, high = (-128 - zero_point) * scale, (127 - zero_point) * scale
+        inputs.append(rng.uniform(low, high, shape).astype(dtype))
+    integer = qdq.clone()
+    integer.run("qtosa-lower-pipeline{io=host}")
+    from_qdq = executable.run(inputs)
+    from_integer = qtosa.execute(integer, inputs, function)
+    for index, (a, b) in enumerate(zip(from_qdq, from_integer)):
+        scale = output_scales[index][0] if index < len(output_scales) else 1.0
+        lsb = np.abs(a.astype(np.float64) - b.astype(np.float64)) / scale
+        print(f"result #{index} {a.shape}: largest difference QDQ vs "
+              f"integer {lsb.max():.2f} LSB (scale {scale:g}), "
+              f"{np.count_nonzero(lsb < 0.5)} of {lsb.size} equal")
+    return 0
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except qtosa.Error as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(1)
