@@ -10,6 +10,7 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libgtest-dev libgmock-dev
   libflatbuffers-dev flatbuffers-compiler
+  python3-pybind11 python3-numpy python3-pytest python3-dev
   "$@"
 )
 
