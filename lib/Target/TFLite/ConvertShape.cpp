@@ -447,6 +447,78 @@ OpStatus convertReverse(SubgraphImporter &im) {
   return finish(im, im.output(0), value);
 }
 
+/// RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR. TOSA samples input row
+/// (y * scale_d + offset) / scale_n. TFLite's three conventions:
+///   align_corners:      y * (IH - 1) / (OH - 1)    n = OH - 1, d = IH - 1
+///   half_pixel_centers: (y + 0.5) * IH / OH - 0.5   n = 2 OH, d = 2 IH,
+///                                                   offset = IH - OH
+///   neither:            y * IH / OH                 n = OH, d = IH
+/// TOSA's nearest rounds half up where TFLite's floors (except with
+/// align_corners, where it rounds): the floor is the rounding of the
+/// position half a step lower.
+OpStatus convertResize(SubgraphImporter &im, bool nearest) {
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return statusAfterFailure(im);
+  bool alignCorners = false, halfPixel = false;
+  if (nearest) {
+    if (const auto *options =
+            im.op().builtin_options_as_ResizeNearestNeighborOptions()) {
+      alignCorners = options->align_corners();
+      halfPixel = options->half_pixel_centers();
+    }
+  } else if (const auto *options =
+                 im.op().builtin_options_as_ResizeBilinearOptions()) {
+    alignCorners = options->align_corners();
+    halfPixel = options->half_pixel_centers();
+  }
+  ArrayRef<int64_t> inShape = shapeOf(*input);
+  const TensorInfo &out = im.tensor(im.output(0));
+  if (inShape.size() != 4 || out.shape.size() != 4 ||
+      out.shape[0] != inShape[0] || out.shape[3] != inShape[3])
+    return im.fail("input and output must be NHWC with equal N and C");
+  SmallVector<int64_t> scale, offset, border;
+  for (int d = 1; d <= 2; ++d) {
+    int64_t in = inShape[d], outSize = out.shape[d];
+    if (in <= 0 || outSize <= 0)
+      return im.fail("spatial sizes must be positive");
+    int64_t n, den, off = 0;
+    if (alignCorners && outSize > 1) {
+      n = outSize - 1;
+      den = std::max<int64_t>(in - 1, 1);
+    } else if (halfPixel) {
+      n = 2 * outSize;
+      den = 2 * in;
+      off = in - outSize;
+    } else {
+      n = outSize;
+      den = in;
+    }
+    if (nearest && !halfPixel && !(alignCorners && outSize > 1)) {
+      // floor(y * IH / OH) rounds (y * 2 IH - OH) / (2 OH) half up. With
+      // half-pixel centers the bilinear position is already half a step
+      // lower than TFLite's floored (y + 0.5) * IH / OH.
+      n = 2 * outSize;
+      den = 2 * in;
+      off = -outSize;
+    }
+    int64_t edge = (outSize - 1) * den - (in - 1) * n + off;
+    // TOSA 1.0's ranges for offset and border.
+    if (off < -n || off >= 16 * n || edge < -n || edge >= n)
+      return im.opaque(llvm::formatv("a resize from {0} to {1} has no TOSA "
+                                     "form",
+                                     in, outSize));
+    scale.append({n, den});
+    offset.push_back(off);
+    border.push_back(edge);
+  }
+  Value result = tosa::ResizeOp::create(
+      im.builder(), im.loc(), im.f32Type(out.shape), *input,
+      im.constShape(scale), im.constShape(offset), im.constShape(border),
+      nearest ? tosa::ResizeMode::NEAREST_NEIGHBOR : tosa::ResizeMode::BILINEAR);
+  return finish(im, im.output(0), result);
+}
+
 } // namespace
 
 std::optional<OpStatus> tflite_import::convertShapeOp(SubgraphImporter &im) {
@@ -499,6 +571,10 @@ std::optional<OpStatus> tflite_import::convertShapeOp(SubgraphImporter &im) {
   }
   case tflite::BuiltinOperator::TILE:
     return convertTile(im);
+  case tflite::BuiltinOperator::RESIZE_BILINEAR:
+    return convertResize(im, /*nearest=*/false);
+  case tflite::BuiltinOperator::RESIZE_NEAREST_NEIGHBOR:
+    return convertResize(im, /*nearest=*/true);
   case tflite::BuiltinOperator::REVERSE_V2:
     return convertReverse(im);
   default:

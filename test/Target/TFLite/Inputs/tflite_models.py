@@ -379,10 +379,34 @@ def dynamic_batch():
     return m
 
 
+def resize():
+    # Float, so that the sampling positions can be checked by execution.
+    m = Model()
+    x = m.tensor("x", [1, 3, 4, 1], "FLOAT32")
+    m.inputs.append(x)
+    size = ints(m, "size", [7, 5])
+    for name, code, options_type, options in [
+            ("bilinear", "RESIZE_BILINEAR", "ResizeBilinearOptions", {}),
+            ("bilinear_half_pixel", "RESIZE_BILINEAR", "ResizeBilinearOptions",
+             {"half_pixel_centers": True}),
+            ("bilinear_align", "RESIZE_BILINEAR", "ResizeBilinearOptions",
+             {"align_corners": True}),
+            ("nearest", "RESIZE_NEAREST_NEIGHBOR",
+             "ResizeNearestNeighborOptions", {}),
+            ("nearest_half_pixel", "RESIZE_NEAREST_NEIGHBOR",
+             "ResizeNearestNeighborOptions", {"half_pixel_centers": True}),
+            ("nearest_align", "RESIZE_NEAREST_NEIGHBOR",
+             "ResizeNearestNeighborOptions", {"align_corners": True})]:
+        y = m.tensor(name, [1, 7, 5, 1], "FLOAT32")
+        m.outputs.append(y)
+        m.op(code, [x, size], [y], options_type, options)
+    return m
+
+
 GOOD = [conv2d_same, conv2d_valid_crop, depthwise_multiplier,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, quantize_ops, reductions, shapes,
-        opaque_ops, signatures, dynamic_batch]
+        opaque_ops, signatures, dynamic_batch, resize]
 
 
 # --- Bad models -----------------------------------------------------------
