@@ -53,6 +53,9 @@ mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
                                 const LowerPipelineOptions &options) {
   if (failed(buildQuantizedLoweringStages(pm, options)))
     return failure();
+  // A partitioned graph runs on the host as a whole: no qtosa.delegate may
+  // stay in pure upstream TOSA.
+  pm.addNestedPass<func::FuncOp>(createInlineDelegatesPass());
   // What is left of quantize/dequantize becomes plain TOSA arithmetic.
   pm.addNestedPass<func::FuncOp>(createExpandQDQPass());
   return success();
