@@ -29,7 +29,14 @@ without='builtin.module(qtosa-import-qdq,func.func(qtosa-canonicalize,qtosa-lowe
 echo
 echo "== Ethos-U55 partition WITHOUT qtosa-share-qspecs: qtosa-opt $example --pass-pipeline='$without'"
 "$build_dir/bin/qtosa-opt" "$example" -o /dev/null --pass-pipeline="$without" 2>&1 | grep -E '^(ethos-u|  (host op|qtosa[.]|tosa[.]))'
-with='builtin.module(qtosa-ethosu-pipeline{report-file=-})'
+delegates="$build_dir/example-delegates"
+rm -rf "$delegates"
+with="builtin.module(qtosa-ethosu-pipeline{report-file=- tosa-dir=$delegates})"
 echo
 echo "== Ethos-U55 partition WITH it: qtosa-opt $example --pass-pipeline='$with'"
 "$build_dir/bin/qtosa-opt" "$example" --pass-pipeline="$with"
+# What Vela takes: the delegate as a TOSA 1.0 flatbuffer, and the manifest a
+# runtime reads to call it.
+echo
+echo "== The delegate for Vela: $(ls "$delegates"/*.tosa), and $delegates/delegates.json:"
+cat "$delegates/delegates.json"

@@ -1,6 +1,7 @@
 //===- EthosUPipeline.cpp - qtosa-ethosu-pipeline -------------------------===//
 
 #include "qtosa/Target/EthosU/Passes.h"
+#include "qtosa/Target/TosaFlatbuffer/Passes.h"
 #include "qtosa/Transforms/Passes.h"
 #include "qtosa/Transforms/PipelineRegistration.h"
 
@@ -31,6 +32,10 @@ struct EthosUPipelineCLOptions
       *this, "dot-file",
       llvm::cl::desc("Write the partitioned graph as Graphviz to this file "
                      "(default: none)")};
+  Option<std::string> tosaDir{
+      *this, "tosa-dir",
+      llvm::cl::desc("Write each delegate as a TOSA 1.0 flatbuffer, with "
+                     "delegates.json, to this directory (default: none)")};
   Option<bool> remarks{
       *this, "remarks",
       llvm::cl::desc("Emit a remark with the rule and reason at each host op "
@@ -49,6 +54,15 @@ mlir::qtosa::buildEthosUPipeline(OpPassManager &pm,
   // What the target's rules accept goes into convex delegates; every op left
   // on the host is explained.
   pm.addPass(createEthosUPartitionPass(options.partition));
+  // The delegates as Vela takes them: TOSA 1.0 flatbuffers, with a manifest
+  // of their inputs' and outputs' parameters from the boundary quantizes.
+  if (!options.tosaDir.empty()) {
+    ExportDelegatesPassOptions exportOptions;
+    exportOptions.dir = options.tosaDir;
+    exportOptions.target =
+        stringifyEthosUTarget(options.partition.target).str();
+    pm.addPass(createExportDelegatesPass(exportOptions));
+  }
   // Graph-IO quantize/dequantize had to be recognizable to the partitioner;
   // only now do the host's ones become float TOSA arithmetic.
   pm.addNestedPass<func::FuncOp>(createExpandQDQPass());
@@ -67,6 +81,7 @@ void mlir::qtosa::registerEthosUPipelines() {
         options.partition.reportFile = cl.reportFile;
         options.partition.dotFile = cl.dotFile;
         options.partition.remarks = cl.remarks;
+        options.tosaDir = cl.tosaDir;
         return buildEthosUPipeline(pm, options);
       });
 }

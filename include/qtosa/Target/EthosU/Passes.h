@@ -49,6 +49,9 @@ EthosUPartitionResult partitionForEthosU(FunctionOpInterface function,
 struct EthosUPipelineOptions {
   LowerPipelineOptions lowering;
   EthosUPartitionPassOptions partition;
+  /// Where qtosa-export-delegates writes each delegate's TOSA flatbuffer
+  /// and delegates.json; empty: nothing is written.
+  std::string tosaDir;
 };
 
 /// import-qdq, share-qspecs, canonicalize, lower-to-tosa-int, partition,
