@@ -354,10 +354,16 @@ public:
       throw QTosaError(executable->getDescription().str() + ": " +
                        error.what());
     }
-    llvm::Expected<std::vector<Tensor>> results = executable->run(tensors);
-    if (!results)
-      throw QTosaError(llvm::toString(results.takeError()));
-    return toArrays(*results);
+    // The compiled code touches neither Python nor the MLIR context: other
+    // Python threads may run meanwhile.
+    std::optional<llvm::Expected<std::vector<Tensor>>> results;
+    {
+      py::gil_scoped_release release;
+      results.emplace(executable->run(tensors));
+    }
+    if (!*results)
+      throw QTosaError(llvm::toString(results->takeError()));
+    return toArrays(**results);
   }
 
   /// (dtype, shape) per argument or result; None for a dynamic size.

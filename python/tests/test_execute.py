@@ -264,3 +264,14 @@ func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
         qtosa.execute(module, [np.zeros(2, np.float32)])
     # Nothing on the terminal: the message is all in the exception.
     assert capfd.readouterr() == ("", "")
+
+
+def test_runs_in_threads_give_the_same_results():
+    """Executable.run releases the GIL; concurrent runs do not interfere."""
+    import concurrent.futures
+    executable = qtosa.Executable(qtosa.parse(ADD))
+    inputs = [np.full((2, 3), i, np.float32) for i in range(16)]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda a: executable.run([a, a])[0], inputs))
+    for i, result in enumerate(results):
+        assert result.tolist() == [[2.0 * i] * 3] * 2

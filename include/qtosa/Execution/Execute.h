@@ -63,7 +63,8 @@ struct TensorSignature {
 };
 
 /// One function lowered and compiled once, to be run many times (the
-/// calibrator's case). Not thread-safe: one `run` at a time.
+/// calibrator's case). `run` keeps no state between calls, so several
+/// threads may run the same Executable at once.
 class Executable {
 public:
   /// Clones `module`, lowers it and JIT-compiles `function`, which must be
