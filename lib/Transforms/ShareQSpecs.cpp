@@ -241,14 +241,27 @@ struct SinkDequantize : RewritePattern {
       return rewriter.notifyMatchFailure(op, whyNot);
     rewriter.setInsertionPoint(op);
     rewriter.insert(intOp);
+    Location dequantizeLoc = movedLocation(op);
     if (!resultType) {
       rewriter.replaceOp(op, intOp->getResults());
       return success();
     }
-    rewriter.replaceOpWithNewOp<DequantizeOp>(
-        op, op->getResult(0).getType(), intOp->getResult(0),
-        TypeAttr::get(resultType));
+    auto dequantize = DequantizeOp::create(
+        rewriter, dequantizeLoc, op->getResult(0).getType(),
+        intOp->getResult(0), TypeAttr::get(resultType));
+    rewriter.replaceOp(op, dequantize);
     return success();
+  }
+
+  /// The moved dequantize stands for the dequantizes it replaces and for the
+  /// op it moved past: a diagnostic at it names both.
+  static Location movedLocation(Operation *op) {
+    SmallVector<Location> locations;
+    for (Value operand : op->getOperands())
+      if (auto dequantize = operand.getDefiningOp<DequantizeOp>())
+        locations.push_back(dequantize.getLoc());
+    locations.push_back(op->getLoc());
+    return FusedLoc::get(op->getContext(), locations);
   }
 
   bool duplicateDequantize;
@@ -344,8 +357,11 @@ struct HoistQuantize : OpRewritePattern<QuantizeOp> {
             quantizeElement(*padValue, params));
       } else {
         auto floatType = cast<RankedTensorType>(operand.getType());
+        // The moved quantize stands for the one above and for the op it
+        // moved past: a diagnostic at it names both.
         operands[index] = QuantizeOp::create(
-            rewriter, op->getLoc(),
+            rewriter,
+            FusedLoc::get(op->getContext(), {quantize.getLoc(), op->getLoc()}),
             floatType.clone(operandType.getStorageType()), operand,
             TypeAttr::get(operandType));
       }

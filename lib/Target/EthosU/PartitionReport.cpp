@@ -11,6 +11,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::qtosa;
 
@@ -67,10 +69,42 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
     json.attribute("ops_npu", totals.npu);
     json.attribute("ops_host", totals.host);
     json.attribute("boundary_qdq", totals.boundary);
+    // Per function: its counts and, per delegate in program order, how many
+    // ops of each kind it holds (constants aside), so a report says what
+    // each NPU graph does as well as what stays on the host.
+    json.attributeArray("functions", [&] {
+      for (auto [function, result] :
+           llvm::zip(report.functions, report.results))
+        json.object([&] {
+          json.attribute("name", FunctionOpInterface(function).getName());
+          json.attribute("partitions", result.delegates);
+          json.attribute("ops_npu", result.npuOps);
+          json.attribute("ops_host", static_cast<int64_t>(result.host.size()));
+          json.attributeArray("delegates", [&] {
+            FunctionOpInterface(function)->walk([&](DelegateOp delegate) {
+              std::map<std::string, int64_t> counts;
+              for (Operation &op : delegate.getBody().front())
+                if (!op.hasTrait<OpTrait::ConstantLike>() &&
+                    !op.hasTrait<OpTrait::IsTerminator>())
+                  ++counts[op.getName().getStringRef().str()];
+              json.object([&] {
+                json.attribute("loc", locationString(delegate.getLoc()));
+                json.attributeObject("ops", [&] {
+                  for (const auto &[name, count] : counts)
+                    json.attribute(name, count);
+                });
+              });
+            });
+          });
+        });
+    });
     json.attributeArray("host_ops", [&] {
-      for (const EthosUPartitionResult &result : report.results)
+      for (auto [function, result] :
+           llvm::zip(report.functions, report.results))
         for (const EthosUHostOp &host : result.host)
           json.object([&] {
+            json.attribute("function",
+                           FunctionOpInterface(function).getName());
             json.attribute("op", host.op->getName().getStringRef());
             json.attribute("loc", locationString(host.op->getLoc()));
             json.attribute("rule", host.rule);

@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 KEYS = {"target", "partitions", "ops_total", "ops_npu", "ops_host",
-        "boundary_qdq", "host_ops"}
+        "boundary_qdq", "functions", "host_ops"}
 
 
 def run(tool, path, target, report):
@@ -44,7 +44,11 @@ def run(tool, path, target, report):
     elif data["ops_total"] != data["ops_npu"] + data["ops_host"] \
             or len(data["host_ops"]) != data["ops_host"]:
         problems.append("inconsistent counts")
-    elif any(set(op) != {"op", "loc", "rule", "reason"} or not op["rule"]
+    elif sum(f["partitions"] for f in data["functions"]) \
+            != data["partitions"]:
+        problems.append("per-function partitions do not add up")
+    elif any(set(op) != {"function", "op", "loc", "rule", "reason"}
+             or not op["rule"]
              or not op["reason"] for op in data["host_ops"]):
         problems.append("a host op without rule and reason")
     if problems:

@@ -20,14 +20,35 @@
 // JSON-NEXT: "ops_npu": 2,
 // JSON-NEXT: "ops_host": 2,
 // JSON-NEXT: "boundary_qdq": 2,
+// Per function, its delegates and what each computes:
+// JSON-NEXT: "functions": [
+// JSON-NEXT:   {
+// JSON-NEXT:     "name": "report",
+// JSON-NEXT:     "partitions": 2,
+// JSON-NEXT:     "ops_npu": 2,
+// JSON-NEXT:     "ops_host": 2,
+// JSON-NEXT:     "delegates": [
+// JSON-NEXT:       {
+// JSON-NEXT:         "loc": "{{.*}}qtosa-ethosu-partition-report.mlir:{{[0-9]+}}:8",
+// JSON-NEXT:         "ops": {
+// JSON-NEXT:           "tosa.transpose": 1
+// JSON-NEXT:         }
+// JSON-NEXT:       },
+// JSON-NEXT:       {
+// JSON:              "tosa.transpose": 1
+// JSON:          ]
+// JSON-NEXT:   }
+// JSON-NEXT: ],
 // JSON-NEXT: "host_ops": [
 // JSON-NEXT:   {
+// JSON-NEXT:     "function": "report",
 // JSON-NEXT:     "op": "tosa.bitwise_and",
-// JSON-NEXT:     "loc": "{{.*}}qtosa-ethosu-partition-report.mlir:[[# @LINE + 41]]:8",
+// JSON-NEXT:     "loc": "{{.*}}qtosa-ethosu-partition-report.mlir:[[# @LINE + 42]]:8",
 // JSON-NEXT:     "rule": "U55.OP.NOT_SUPPORTED",
 // JSON-NEXT:     "reason": "'tosa.bitwise_and' is not supported on Ethos-U55/U65"
 // JSON-NEXT:   },
 // JSON-NEXT:   {
+// JSON-NEXT:     "function": "report",
 // JSON-NEXT:     "op": "tosa.table",
 // JSON-NEXT:     "loc": "{{.*}}qtosa-ethosu-partition-report.mlir:[[# @LINE + 37]]:8",
 // JSON-NEXT:     "rule": "U55.TABLE.DTYPE",
