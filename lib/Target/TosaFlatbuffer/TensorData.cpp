@@ -207,9 +207,19 @@ mlir::qtosa::tosafb::decodeElements(ArrayRef<uint8_t> data, ShapedType type,
   int64_t count = type.getNumElements();
   unsigned width =
       elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
-  uint64_t expected = width == 4 ? (count + 1) / 2
-                      : width == 1 ? count
-                                   : count * (width / 8);
+  // The byte count, computed so that it cannot overflow: a crafted shape
+  // may hold up to INT64_MAX elements.
+  uint64_t elements = static_cast<uint64_t>(count);
+  uint64_t expected = width == 4   ? elements / 2 + elements % 2
+                      : width == 1 ? elements
+                                   : 0;
+  if (width != 4 && width != 1) {
+    if (elements > UINT64_MAX / (width / 8)) {
+      error = "has more data bytes than 64 bits count";
+      return failure();
+    }
+    expected = elements * (width / 8);
+  }
   if (data.size() != expected) {
     error = "holds " + std::to_string(data.size()) + " data bytes where " +
             std::to_string(count) + " elements take " +

@@ -47,6 +47,9 @@
 
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/data-size.tosa 2>&1 | FileCheck %s --check-prefix=DATA-SIZE
 // DATA-SIZE: error: the data of tensor 'c' in block 'graph' holds 3 data bytes where 2 elements take 2
+// A shape whose byte count overflows 64 bits (and no data).
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/huge-data.tosa 2>&1 | FileCheck %s --check-prefix=HUGE-DATA
+// HUGE-DATA: error: the data of tensor 'c' in block 'graph' has more data bytes than 64 bits count
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/data-bool.tosa 2>&1 | FileCheck %s --check-prefix=DATA-BOOL
 // DATA-BOOL: error: the data of tensor 'c' in block 'graph' holds the byte 2 in BOOL data (only 0 and 1 are booleans)
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/unknown-dtype.tosa 2>&1 | FileCheck %s --check-prefix=UNKNOWN-DTYPE

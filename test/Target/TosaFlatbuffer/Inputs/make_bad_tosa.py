@@ -80,6 +80,8 @@ variant("data-bool", lambda g: block(g)["tensors"][1].update(
     type="BOOL", data=[1, 2]))
 variant("unknown-dtype", lambda g: block(g)["tensors"][0].__setitem__(
     "type", 99))
+variant("huge-data", lambda g: block(g)["tensors"][1].update(
+    shape=[2147483647, 2147483647, 2], type="FP32"))
 variant("negative-dim", lambda g: block(g)["tensors"][0].__setitem__(
     "shape", [-2]))
 variant("duplicate-tensor", lambda g: block(g)["tensors"].append(
