@@ -23,18 +23,14 @@ using namespace mlir::qtosa::tflite_import;
 
 namespace {
 
-OpStatus statusAfterFailure(SubgraphImporter &im) {
-  return im.opaqueReason.empty() ? OpStatus::Failed : OpStatus::Opaque;
-}
-
 OpStatus finish(SubgraphImporter &im, Value result,
                 tflite::ActivationFunctionType act =
                     tflite::ActivationFunctionType::NONE) {
   FailureOr<Value> activated = im.activation(result, act);
   if (failed(activated))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   if (failed(im.setFromFloat(im.output(0), *activated)))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   return OpStatus::Converted;
 }
 
@@ -104,7 +100,7 @@ OpStatus convertBinary(SubgraphImporter &im,
                        tflite::ActivationFunctionType act) {
   FailureOr<Binary> operands = binary(im);
   if (failed(operands))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   Value result = OpTy::create(im.builder(), im.loc(), operands->outType,
                               operands->lhs, operands->rhs);
   return finish(im, result, act);
@@ -114,7 +110,7 @@ template <typename OpTy>
 OpStatus convertUnary(SubgraphImporter &im) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   return finish(im, OpTy::create(im.builder(), im.loc(), operand->outType,
                                  operand->input));
 }
@@ -122,7 +118,7 @@ OpStatus convertUnary(SubgraphImporter &im) {
 OpStatus convertSoftmax(SubgraphImporter &im) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   const auto *options = im.op().builtin_options_as_SoftmaxOptions();
   double beta = options ? options->beta() : 1.0;
   RankedTensorType type = operand->outType;
@@ -151,7 +147,7 @@ OpStatus convertSoftmax(SubgraphImporter &im) {
 OpStatus convertLeakyRelu(SubgraphImporter &im) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   const auto *options = im.op().builtin_options_as_LeakyReluOptions();
   double alpha = options ? options->alpha() : 0.2;
   Value x = operand->input;
@@ -185,14 +181,14 @@ OpStatus convertLeakyRelu(SubgraphImporter &im) {
 OpStatus convertPRelu(SubgraphImporter &im) {
   FailureOr<Binary> operands = binary(im);
   if (failed(operands))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   return finish(im, negativeSlope(im, operands->lhs, operands->rhs));
 }
 
 OpStatus convertHardSwish(SubgraphImporter &im) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   // x * relu6(x + 3) / 6
   Value x = operand->input;
   auto type = cast<RankedTensorType>(x.getType());
@@ -207,7 +203,7 @@ OpStatus convertHardSwish(SubgraphImporter &im) {
 OpStatus convertSquaredDifference(SubgraphImporter &im) {
   FailureOr<Binary> operands = binary(im);
   if (failed(operands))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   Value difference = tosa::SubOp::create(im.builder(), im.loc(),
                                          operands->outType, operands->lhs,
                                          operands->rhs);
@@ -217,7 +213,7 @@ OpStatus convertSquaredDifference(SubgraphImporter &im) {
 OpStatus convertDiv(SubgraphImporter &im, tflite::ActivationFunctionType act) {
   FailureOr<Binary> operands = binary(im);
   if (failed(operands))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   Value inverse = tosa::ReciprocalOp::create(
       im.builder(), im.loc(), operands->rhs.getType(), operands->rhs);
   return finish(im, mul(im, operands->outType, operands->lhs, inverse), act);
@@ -228,7 +224,7 @@ OpStatus convertDiv(SubgraphImporter &im, tflite::ActivationFunctionType act) {
 OpStatus convertQuantizeOrDequantize(SubgraphImporter &im) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   return finish(im, operand->input);
 }
 
@@ -254,13 +250,13 @@ FailureOr<SmallVector<int64_t>> reductionAxes(SubgraphImporter &im, int index,
 OpStatus convertReduction(SubgraphImporter &im, bool isMean) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   SmallVector<int64_t> shape(
       cast<RankedTensorType>(operand->input.getType()).getShape());
   FailureOr<SmallVector<int64_t>> axes =
       reductionAxes(im, im.input(1), shape.size());
   if (failed(axes))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   Value value = operand->input;
   int64_t count = 1;
   for (int64_t axis : *axes) {
@@ -282,11 +278,11 @@ OpStatus convertReduction(SubgraphImporter &im, bool isMean) {
 OpStatus convertArgMax(SubgraphImporter &im) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   int64_t rank = cast<RankedTensorType>(operand->input.getType()).getRank();
   FailureOr<SmallVector<int64_t>> axes = reductionAxes(im, im.input(1), rank);
   if (failed(axes))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   if (axes->size() != 1)
     return im.fail("needs exactly one axis");
   const TensorInfo &out = im.tensor(im.output(0));
@@ -327,7 +323,7 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
   case tflite::BuiltinOperator::MUL: {
     FailureOr<Binary> operands = binary(im);
     if (failed(operands))
-      return statusAfterFailure(im);
+      return im.afterFailure();
     return finish(im,
                   mul(im, operands->outType, operands->lhs, operands->rhs),
                   fusedActivation(op.builtin_options_as_MulOptions()));
@@ -361,7 +357,7 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
   case tflite::BuiltinOperator::RELU_N1_TO_1: {
     FailureOr<Unary> operand = unary(im);
     if (failed(operand))
-      return statusAfterFailure(im);
+      return im.afterFailure();
     ActivationFunctionType act =
         im.opcode() == tflite::BuiltinOperator::RELU ? ActivationFunctionType::RELU
         : im.opcode() == tflite::BuiltinOperator::RELU6

@@ -136,17 +136,13 @@ FailureOr<Value> biasOf(SubgraphImporter &im, int index, int64_t channels) {
   return im.reshape(*value, {channels});
 }
 
-OpStatus statusAfterFailure(SubgraphImporter &im) {
-  return im.opaqueReason.empty() ? OpStatus::Failed : OpStatus::Opaque;
-}
-
 OpStatus finish(SubgraphImporter &im, Value result,
                 tflite::ActivationFunctionType act) {
   FailureOr<Value> activated = im.activation(result, act);
   if (failed(activated))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   if (failed(im.setFromFloat(im.output(0), *activated)))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   return OpStatus::Converted;
 }
 
@@ -167,13 +163,13 @@ OpStatus convertConv2D(SubgraphImporter &im) {
                                    x.shape[3], w.shape[3]));
   FailureOr<Value> input = im.floatOf(in);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> weight = im.floatOf(filter);
   if (failed(weight))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> bias = biasOf(im, im.input(2), w.shape[0]);
   if (failed(bias))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   int64_t dh = options->dilation_h_factor(), dw = options->dilation_w_factor();
   int64_t sh = options->stride_h(), sw = options->stride_w();
   if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0)
@@ -220,14 +216,14 @@ OpStatus convertDepthwiseConv2D(SubgraphImporter &im) {
     axis = 3;
   FailureOr<Value> input = im.floatOf(in);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> weight = weightAs(im, filter, {w.shape[1], w.shape[2], channels, multiplier},
                        axis);
   if (failed(weight))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> bias = biasOf(im, im.input(2), w.shape[3]);
   if (failed(bias))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   int64_t dh = options->dilation_h_factor(), dw = options->dilation_w_factor();
   int64_t sh = options->stride_h(), sw = options->stride_w();
   if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0)
@@ -262,13 +258,13 @@ OpStatus convertTransposeConv(SubgraphImporter &im) {
     return im.fail("strides must be positive");
   FailureOr<Value> input = im.floatOf(in);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> weight = im.floatOf(filter);
   if (failed(weight))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> bias = biasOf(im, im.input(3), w.shape[0]);
   if (failed(bias))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   // TFLite pads the output as a convolution from the output to the input
   // would be padded; TOSA's out_pad is that padding, negated, plus whatever
   // the output shape adds beyond the full transposed convolution.
@@ -326,13 +322,13 @@ OpStatus convertFullyConnected(SubgraphImporter &im) {
                                  y.numElements(), batch, outputs));
   FailureOr<Value> input = im.floatOf(in);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> weight = weightAs(im, filter, {outputs, 1, 1, depth}, 0);
   if (failed(weight))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> bias = biasOf(im, im.input(2), outputs);
   if (failed(bias))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   Value rows = im.reshape(*input, {1, batch, 1, depth});
   Value zero = im.f32Scalar(0.0);
   Value conv = tosa::Conv2DOp::create(
@@ -342,9 +338,9 @@ OpStatus convertFullyConnected(SubgraphImporter &im) {
       im.builder().getF32Type());
   FailureOr<Value> activated = im.activation(conv, act);
   if (failed(activated))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   if (failed(im.setFromFloat(out, im.reshape(*activated, y.shape))))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   return OpStatus::Converted;
 }
 
@@ -364,7 +360,7 @@ OpStatus convertPool(SubgraphImporter &im, bool isMax) {
     return im.fail("filter sizes and strides must be positive");
   FailureOr<Value> input = im.floatOf(in);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Spatial> spatial = spatialWindows(
       im, in, *input, x.shape, options->padding(), kh, kw, sh, sw, 1, 1);
   if (failed(spatial))
@@ -399,10 +395,10 @@ OpStatus convertBatchMatMul(SubgraphImporter &im) {
     return im.fail("operands and output need rank 2 or more");
   FailureOr<Value> lhs = im.floatOf(lhsIndex);
   if (failed(lhs))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> rhs = im.floatOf(rhsIndex);
   if (failed(rhs))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   // Swap the last two dimensions of an adjoint operand.
   auto adjoint = [&](Value value) {
     auto type = cast<RankedTensorType>(value.getType());
@@ -449,7 +445,7 @@ OpStatus convertBatchMatMul(SubgraphImporter &im) {
   if (y.numElements() != batch * m * n)
     return im.fail("output shape does not match the product");
   if (failed(im.setFromFloat(out, im.reshape(product, y.shape))))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   return OpStatus::Converted;
 }
 

@@ -18,13 +18,9 @@ using namespace mlir::qtosa::tflite_import;
 
 namespace {
 
-OpStatus statusAfterFailure(SubgraphImporter &im) {
-  return im.opaqueReason.empty() ? OpStatus::Failed : OpStatus::Opaque;
-}
-
 OpStatus finish(SubgraphImporter &im, int output, Value result) {
   if (failed(im.setFromFloat(output, result)))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   return OpStatus::Converted;
 }
 
@@ -55,7 +51,7 @@ FailureOr<int64_t> normalizeAxis(SubgraphImporter &im, int64_t axis,
 OpStatus convertReshape(SubgraphImporter &im) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   const TensorInfo &out = im.tensor(im.output(0));
   if (out.numElements() != im.tensor(im.input(0)).numElements())
     return im.fail(llvm::formatv("reshapes {0} elements into {1}",
@@ -67,10 +63,10 @@ OpStatus convertReshape(SubgraphImporter &im) {
 OpStatus convertTranspose(SubgraphImporter &im) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<SmallVector<int64_t>> perm = im.constInts(im.input(1));
   if (failed(perm))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   ArrayRef<int64_t> shape = shapeOf(*input);
   SmallVector<int32_t> perms;
   SmallVector<int64_t> outShape;
@@ -110,11 +106,11 @@ FailureOr<SmallVector<int64_t>> paddings(SubgraphImporter &im, int64_t rank) {
 OpStatus convertPad(SubgraphImporter &im, bool hasValue) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   ArrayRef<int64_t> shape = shapeOf(*input);
   FailureOr<SmallVector<int64_t>> pads = paddings(im, shape.size());
   if (failed(pads))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   // TFLite pads quantized tensors with the zero point: the value 0.0.
   Value padValue;
   if (hasValue && im.input(2) >= 0) {
@@ -122,7 +118,7 @@ OpStatus convertPad(SubgraphImporter &im, bool hasValue) {
       return im.fail("the pad value must be a single element");
     FailureOr<Value> value = im.floatOf(im.input(2));
     if (failed(value))
-      return statusAfterFailure(im);
+      return im.afterFailure();
     padValue = im.reshape(*value, {1});
   } else {
     padValue = im.f32Scalar(0.0);
@@ -161,12 +157,12 @@ Value sliceAxis(SubgraphImporter &im, Value value, int64_t axis, int64_t start,
 OpStatus convertMirrorPad(SubgraphImporter &im) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   const auto *options = im.op().builtin_options_as_MirrorPadOptions();
   bool reflect = !options || options->mode() == tflite::MirrorPadMode::REFLECT;
   FailureOr<SmallVector<int64_t>> pads = paddings(im, shapeOf(*input).size());
   if (failed(pads))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   Value value = *input;
   for (int64_t axis = 0; axis < static_cast<int64_t>(pads->size() / 2); ++axis) {
     int64_t before = (*pads)[2 * axis], after = (*pads)[2 * axis + 1];
@@ -197,13 +193,13 @@ OpStatus convertMirrorPad(SubgraphImporter &im) {
 OpStatus convertSlice(SubgraphImporter &im) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<SmallVector<int64_t>> begin = im.constInts(im.input(1));
   if (failed(begin))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<SmallVector<int64_t>> size = im.constInts(im.input(2));
   if (failed(size))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   ArrayRef<int64_t> shape = shapeOf(*input);
   if (begin->size() != shape.size() || size->size() != shape.size())
     return im.fail("begin and size must have one value per dimension");
@@ -224,18 +220,18 @@ OpStatus convertStridedSlice(SubgraphImporter &im) {
   const auto *options = im.op().builtin_options_as_StridedSliceOptions();
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<SmallVector<int64_t>> begin = im.constInts(im.input(1));
   if (failed(begin))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<SmallVector<int64_t>> end = im.constInts(im.input(2));
   if (failed(end))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   SmallVector<int64_t> strides;
   if (im.input(3) >= 0) {
     FailureOr<SmallVector<int64_t>> values = im.constInts(im.input(3));
     if (failed(values))
-      return statusAfterFailure(im);
+      return im.afterFailure();
     strides = *values;
   }
   int32_t beginMask = options ? options->begin_mask() : 0;
@@ -334,7 +330,7 @@ OpStatus convertConcatenation(SubgraphImporter &im) {
   for (unsigned i = 0; i < im.numInputs(); ++i) {
     FailureOr<Value> part = im.floatOf(im.input(i));
     if (failed(part))
-      return statusAfterFailure(im);
+      return im.afterFailure();
     if (shapeOf(*part).size() != im.tensor(im.output(0)).shape.size())
       return im.fail("inputs must have the output's rank");
     parts.push_back(*part);
@@ -342,13 +338,13 @@ OpStatus convertConcatenation(SubgraphImporter &im) {
   FailureOr<int64_t> axis = normalizeAxis(
       im, options ? options->axis() : 0, shapeOf(parts.front()).size());
   if (failed(axis))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<Value> activated = im.activation(
       concat(im, parts, *axis),
       options ? options->fused_activation_function()
               : tflite::ActivationFunctionType::NONE);
   if (failed(activated))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   return finish(im, im.output(0), *activated);
 }
 
@@ -360,12 +356,12 @@ OpStatus convertPack(SubgraphImporter &im) {
   FailureOr<int64_t> axis =
       normalizeAxis(im, options ? options->axis() : 0, rank);
   if (failed(axis))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   SmallVector<Value> parts;
   for (unsigned i = 0; i < im.numInputs(); ++i) {
     FailureOr<Value> part = im.floatOf(im.input(i));
     if (failed(part))
-      return statusAfterFailure(im);
+      return im.afterFailure();
     SmallVector<int64_t> shape(shapeOf(*part));
     if (static_cast<int64_t>(shape.size()) + 1 != rank)
       return im.fail("inputs must have one dimension fewer than the output");
@@ -381,11 +377,11 @@ OpStatus convertSplitting(SubgraphImporter &im, int inputIndex, int64_t axis,
                           bool dropAxis) {
   FailureOr<Value> input = im.floatOf(inputIndex);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   ArrayRef<int64_t> shape = shapeOf(*input);
   FailureOr<int64_t> normalized = normalizeAxis(im, axis, shape.size());
   if (failed(normalized))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   int64_t offset = 0;
   for (unsigned i = 0; i < im.numOutputs(); ++i) {
     const TensorInfo &out = im.tensor(im.output(i));
@@ -399,7 +395,7 @@ OpStatus convertSplitting(SubgraphImporter &im, int inputIndex, int64_t axis,
     if (out.numElements() != cast<RankedTensorType>(part.getType()).getNumElements())
       return im.fail(llvm::formatv("output {0} has the wrong size", i));
     if (failed(im.setFromFloat(im.output(i), im.reshape(part, out.shape))))
-      return statusAfterFailure(im);
+      return im.afterFailure();
   }
   if (offset != shape[*normalized])
     return im.fail("the outputs do not cover the input");
@@ -409,10 +405,10 @@ OpStatus convertSplitting(SubgraphImporter &im, int inputIndex, int64_t axis,
 OpStatus convertTile(SubgraphImporter &im) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<SmallVector<int64_t>> multiples = im.constInts(im.input(1));
   if (failed(multiples))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   ArrayRef<int64_t> shape = shapeOf(*input);
   if (multiples->size() != shape.size())
     return im.fail("multiples must have one value per dimension");
@@ -431,16 +427,16 @@ OpStatus convertTile(SubgraphImporter &im) {
 OpStatus convertReverse(SubgraphImporter &im) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   FailureOr<SmallVector<int64_t>> axes = im.constInts(im.input(1));
   if (failed(axes))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   Value value = *input;
   for (int64_t axis : *axes) {
     FailureOr<int64_t> normalized =
         normalizeAxis(im, axis, shapeOf(value).size());
     if (failed(normalized))
-      return statusAfterFailure(im);
+      return im.afterFailure();
     value = tosa::ReverseOp::create(im.builder(), im.loc(), value.getType(),
                                     value, static_cast<uint32_t>(*normalized));
   }
@@ -459,7 +455,7 @@ OpStatus convertReverse(SubgraphImporter &im) {
 OpStatus convertResize(SubgraphImporter &im, bool nearest) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
-    return statusAfterFailure(im);
+    return im.afterFailure();
   bool alignCorners = false, halfPixel = false;
   if (nearest) {
     if (const auto *options =
@@ -555,7 +551,7 @@ std::optional<OpStatus> tflite_import::convertShapeOp(SubgraphImporter &im) {
     // Inputs: axis, value.
     FailureOr<SmallVector<int64_t>> axis = im.constInts(im.input(0));
     if (failed(axis))
-      return statusAfterFailure(im);
+      return im.afterFailure();
     if (axis->size() != 1 || im.input(1) < 0)
       return im.fail("needs one axis and an input");
     return convertSplitting(im, im.input(1), axis->front(), false);
@@ -564,7 +560,7 @@ std::optional<OpStatus> tflite_import::convertShapeOp(SubgraphImporter &im) {
     // Inputs: value, size_splits, axis.
     FailureOr<SmallVector<int64_t>> axis = im.constInts(im.input(2));
     if (failed(axis))
-      return statusAfterFailure(im);
+      return im.afterFailure();
     if (axis->size() != 1 || im.input(0) < 0)
       return im.fail("needs one axis and an input");
     return convertSplitting(im, im.input(0), axis->front(), false);

@@ -141,6 +141,11 @@ public:
   OpStatus fail(const Twine &message);
   /// Records why the operator has no TOSA form; returns OpStatus::Opaque.
   OpStatus opaque(const Twine &reason);
+  /// After a helper failed: Opaque if it recorded a reason, else Failed
+  /// (it emitted an error).
+  OpStatus afterFailure() const {
+    return opaqueReason.empty() ? OpStatus::Failed : OpStatus::Opaque;
+  }
 
   // --- Values ------------------------------------------------------------
   /// The stored value of `tensor` (constants are materialized here).
