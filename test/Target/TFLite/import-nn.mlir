@@ -10,6 +10,7 @@
 // RUN: qtosa-translate --import-tflite %t/fully_connected.tflite | FileCheck %s --enable-var-scope --check-prefix=FC
 // RUN: qtosa-translate --import-tflite %t/transpose_conv.tflite | FileCheck %s --enable-var-scope --check-prefix=TCONV
 // RUN: qtosa-translate --import-tflite %t/int16_conv.tflite | FileCheck %s --enable-var-scope --check-prefix=I16
+// RUN: qtosa-translate --import-tflite %t/int64_bias_wide.tflite 2>&1 | FileCheck %s --enable-var-scope --check-prefix=I48
 // RUN: qtosa-translate --import-tflite %t/pools.tflite | FileCheck %s --enable-var-scope --check-prefix=POOL
 // RUN: qtosa-translate --import-tflite %t/batch_matmul.tflite | FileCheck %s --enable-var-scope --check-prefix=BMM
 
@@ -78,6 +79,13 @@
 // I16: "tosa.const"() <{values = dense<[100000, -70000]> : tensor<2xi32>}>
 // I16: qtosa.dequantize %{{.+}} as !quant.uniform<i32:f32:0, {{.+}}> : tensor<2xi32> -> tensor<2xf32>
 // I16: qtosa.quantize %{{.+}} as !quant.uniform<i16:f32, 0.0020{{[0-9]+}}> : tensor<1x3x3x2xf32> -> tensor<1x3x3x2xi16>
+
+// An INT64 bias beyond int32 (2^33 at scale 1e-5) but within 48 bits: its
+// f32 values, with a warning, since qtosa's storage types stop at i32.
+// I48: int64_bias_wide.tflite:0:0: warning: INT64 bias exceeds the int32 range; imported as f32 values, rounded to 24 bits
+// I48: "tosa.const"() <{values = dense<[85899.3{{[0-9]+}}, -9.99999{{[0-9]+}}E-5]> : tensor<2xf32>}>
+// I48-NOT: qtosa.dequantize {{.+}} tensor<2xi32>
+// I48: tosa.conv2d
 
 // POOL: tosa.avg_pool2d {{.+}} {acc_type = f32, kernel = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>} : (tensor<1x5x5x2xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1x3x3x2xf32>
 // POOL: tosa.max_pool2d {{.+}} {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x3x3x2xf32>) -> tensor<1x2x2x2xf32>

@@ -197,6 +197,15 @@ def int16_conv():
     return m
 
 
+def int64_bias_wide():
+    # A bias beyond int32 but within the 48-bit accumulator.
+    m = int16_conv()
+    bias = [t for t in m.tensors if t["name"] == "b"][0]
+    m.buffers[bias["buffer"]]["data"] = list(
+        np.asarray([1 << 33, -5], dtype=np.int64).tobytes())
+    return m
+
+
 def pools():
     m = Model()
     x = act_in(m, [1, 5, 5, 2])
@@ -403,7 +412,7 @@ def resize():
     return m
 
 
-GOOD = [conv2d_same, conv2d_valid_crop, depthwise_multiplier,
+GOOD = [conv2d_same, conv2d_valid_crop, int64_bias_wide, depthwise_multiplier,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, quantize_ops, reductions, shapes,
         opaque_ops, signatures, dynamic_batch, resize]
