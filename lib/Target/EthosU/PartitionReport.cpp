@@ -226,14 +226,23 @@ private:
             "the host\"];\n";
     else
       os << "\"];\n";
-    // An op reading one value twice draws one edge.
-    SmallVector<std::string, 4> sources;
+    // An op reading one value twice draws one edge, labelled with the
+    // value's type (shape and element type: where a float tensor crosses
+    // into the host shows on the edge).
+    SmallVector<std::pair<std::string, Type>, 4> sources;
     for (Value operand : op.getOperands())
       if (std::optional<std::string> source = sourceOf(operand))
-        if (!llvm::is_contained(sources, *source))
-          sources.push_back(*source);
-    for (const std::string &source : sources)
-      edges.push_back("  " + source + " -> " + name + ";\n");
+        if (llvm::none_of(sources, [&](const auto &seen) {
+              return seen.first == *source;
+            }))
+          sources.push_back({*source, operand.getType()});
+    for (const auto &[source, type] : sources) {
+      std::string typeText;
+      llvm::raw_string_ostream typeStream(typeText);
+      type.print(typeStream);
+      edges.push_back("  " + source + " -> " + name + " [label=\"" +
+                      dotEscape(typeText) + "\"];\n");
+    }
   }
 
   /// The node that produces `value`, looking through delegate arguments

@@ -75,8 +75,8 @@
 // DOT:          subgraph cluster_f0_d1 {
 // DOT-NEXT:       label="delegate 1 (ethos-u55-128)";
 // DOT:          [label="func.return", shape=ellipse];
-// DOT:        f0_arg0 -> f0_n0;
-// DOT:        f0_n0 -> f0_n{{[0-9]+}};
+// DOT:        f0_arg0 -> f0_n0 [label="tensor<2x3xf32>"];
+// DOT:        f0_n0 -> f0_n{{[0-9]+}} [label="tensor<2x3xi8>"];
 // DOT:      }
 
 // UNWRITABLE: error: cannot write the partition report to '{{.*}}missing/report.json'
