@@ -130,3 +130,7 @@ def test_import_tflite_and_run_its_qdq_and_integer_forms():
         # Hello world is sin(x) learnt by a small MLP, in int8.
         assert abs(float(y[0, 0]) - np.sin(value)) < 0.2
         assert abs(float(y[0, 0]) - float(y_int[0, 0])) < 0.05
+
+
+def test_a_module_without_delegates_has_none(convnext_text):
+    assert qtosa.parse(convnext_text).delegates() == []
