@@ -18,6 +18,7 @@ Prints one line per problem and a summary line of counts; exits 0 (the
 counts are checked by FileCheck).
 """
 import argparse
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -74,8 +75,9 @@ def main():
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
     def tool(directory, name):
-        return os.path.join(directory, name) if directory else shutil.which(
-            name)
+        if directory:
+            return os.path.join(directory, name)
+        return shutil.which(name) or name
 
     translate = tool(args.bin, "qtosa-translate")
     opt = tool(args.bin, "qtosa-opt")
@@ -84,53 +86,68 @@ def main():
     counts = dict(files=0, valid=0, exported=0, same=0, bytes=0, oracle=0)
     generic = ["--mlir-print-op-generic",
                "--mlir-print-elementsattrs-with-hex-if-larger=0"]
-    for index, path in enumerate(sorted(args.files)):
-        counts["files"] += 1
+
+    def one(index, path):
+        """Checks one file; returns the counts it adds and its lines."""
+        added, lines = dict(files=1), []
         name = os.path.basename(path)
         if not args.no_validate:
             if run([mlir_opt, TARGET, "--tosa-validate", path]).returncode:
-                continue
-        counts["valid"] += 1
+                return added, lines
+        added["valid"] = 1
         tosa = os.path.join(args.work, "%03d.tosa" % index)
         result = run([translate, "--export-tosa-flatbuffer", path, "-o", tosa])
         if result.returncode:
             err = result.stderr.decode().strip().splitlines()
-            print("REFUSED %s: %s" % (name, err[0] if err else "?"))
-            continue
-        counts["exported"] += 1
+            lines.append("REFUSED %s: %s" % (name, err[0] if err else "?"))
+            return added, lines
+        added["exported"] = 1
         original = run([opt] + generic + [path])
         imported = run([translate, "--import-tosa-flatbuffer", tosa])
         if imported.returncode:
-            print("IMPORT-FAILED %s: %s" % (name, imported.stderr.decode()))
-            continue
+            lines.append("IMPORT-FAILED %s: %s" % (name,
+                                                   imported.stderr.decode()))
+            return added, lines
         reprinted = run([opt] + generic, imported.stdout)
         want = function_body(original.stdout.decode())
         got = function_body(reprinted.stdout.decode())
         if want == got:
-            counts["same"] += 1
+            added["same"] = 1
         else:
-            print("DIFFERENT %s" % name)
+            lines.append("DIFFERENT %s" % name)
             for a, b in zip(want[1], got[1]):
                 if a != b:
-                    print("  want: %s\n  got:  %s" % (a.strip(), b.strip()))
+                    lines.append("  want: %s\n  got:  %s" % (a.strip(),
+                                                             b.strip()))
                     break
             if want[0] != got[0]:
-                print("  want: %s\n  got:  %s" % (want[0], got[0]))
+                lines.append("  want: %s\n  got:  %s" % (want[0], got[0]))
         again = os.path.join(args.work, "%03d.again.tosa" % index)
         result = run([translate, "--export-tosa-flatbuffer", "-o", again],
                      imported.stdout)
         if result.returncode == 0 and open(tosa, "rb").read() == open(
                 again, "rb").read():
-            counts["bytes"] += 1
+            added["bytes"] = 1
         else:
-            print("BYTES-DIFFER %s" % name)
+            lines.append("BYTES-DIFFER %s" % name)
         if args.schema:
             problems = tosa_oracle.check(tosa, args.schema,
                                          original.stdout.decode(), args.work)
             if problems:
-                print("ORACLE %s: %s" % (name, "; ".join(problems[:3])))
+                lines.append("ORACLE %s: %s" % (name, "; ".join(problems[:3])))
             else:
-                counts["oracle"] += 1
+                added["oracle"] = 1
+        return added, lines
+
+    # Files are independent: check them in parallel, report in file order.
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        results = list(pool.map(lambda item: one(*item),
+                                enumerate(sorted(args.files))))
+    for added, lines in results:
+        for key, value in added.items():
+            counts[key] += value
+        for line in lines:
+            print(line)
     print("SUMMARY " + " ".join("%s=%d" % kv for kv in counts.items()))
 
 
