@@ -12,7 +12,8 @@
 namespace mlir::qtosa {
 
 /// Declares ExportDelegatesPassOptions and
-/// createExportDelegatesPass(const ExportDelegatesPassOptions &).
+/// createExportDelegatesPass(ExportDelegatesPassOptions) (and one without
+/// options), for pipelines that run qtosa-export-delegates.
 #define GEN_PASS_DECL
 #include "qtosa/Target/TosaFlatbuffer/Passes.h.inc"
 
