@@ -27,6 +27,9 @@ mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
   // would be a host step between delegates. After the import, so that no
   // quant.qcast/dcast pair meets a canonicalizer.
   pm.addPass(createInlinePrivateCallsPass());
+  // u8 storage (ONNX's default) becomes i8 with the zero point moved: TOSA
+  // orders and accumulates signed integers, and Ethos-U takes int8.
+  pm.addNestedPass<func::FuncOp>(createSignedStoragePass());
   // Data movement between dequantize and quantize moves onto integers, so
   // that no float op is stranded at a quantization boundary.
   pm.addNestedPass<func::FuncOp>(createShareQSpecsPass(options.share));

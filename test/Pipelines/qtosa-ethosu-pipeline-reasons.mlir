@@ -1,8 +1,13 @@
-// A reason states what happened in this run. share-qspecs runs in the
-// pipeline and cannot move a max_pool2d on u8 storage; the report gives its
-// reason instead of saying share-qspecs would move it.
-// RUN: qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{report-file=- remarks=false})' -o /dev/null 2>&1 \
+// A reason states what happened in this run. share-qspecs runs (without
+// qtosa-signed-storage, which the pipelines run first) and cannot move a
+// max_pool2d on u8 storage; the report gives its reason instead of saying
+// share-qspecs would move it.
+// RUN: qtosa-opt %s --pass-pipeline='builtin.module(qtosa-import-qdq,func.func(qtosa-share-qspecs,qtosa-lower-to-tosa-int),qtosa-ethosu-partition{report-file=- remarks=false})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s
+// With qtosa-signed-storage, as in the pipeline, it runs on the NPU:
+// RUN: qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{report-file=- remarks=false})' -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SIGNED
+// SIGNED: ethos-u55-128: 1 delegate(s); 1 op(s): 1 on the NPU (100.0%), 0 on the host
 // CHECK: tosa.max_pool2d {{.*}} U55.TENSOR.FLOAT tosa.max_pool2d in float between dequantize and quantize: an order-preserving op left in float; it cannot move onto integers: unsigned storage does not order like its values in TOSA's signed integer comparisons
 // CHECK-NOT: qtosa-share-qspecs moves it
 !u = !quant.uniform<u8:f32, 0.1:128>

@@ -304,4 +304,31 @@ def InlinePrivateCallsPass : Pass<"qtosa-inline-private-calls", "::mlir::ModuleO
   ];
 }
 
+def SignedStoragePass : Pass<"qtosa-signed-storage"> {
+  let summary = "Store u8 tensors as i8 with the zero point moved by -128";
+  let description = [{
+    ONNX's QuantizeLinear defaults to uint8, but TOSA compares and
+    accumulates signed integers, and Ethos-U takes int8: a u8 activation
+    would keep its transposes, pools and convolutions in float. A u8 value
+    with parameters (scale, zero point z, range [lo, hi]) denotes the same
+    reals as the i8 value 128 lower with (scale, z - 128, [lo - 128,
+    hi - 128]), so this pass changes the storage, exactly:
+
+    * a `qtosa.quantize` to u8 whose every user is a `qtosa.dequantize` from
+      u8 quantizes to the i8 parameters, and those dequantizes read them;
+    * a `qtosa.dequantize` from u8 of a constant reads a constant 128 lower;
+    * a `qtosa.dequantize` from u8 of anything else (a function argument
+      taking u8 data, say) is requantized to the i8 parameters, which
+      `qtosa-lower-to-tosa-int` makes a `tosa.rescale` with
+      `input_unsigned`: the graph's interface stays u8.
+
+    A u8 quantize whose stored value is used other than by a dequantize (a
+    function result, a call) keeps u8 storage. The pipelines run this pass
+    after the import; with `io=int` a graph input quantized in the graph
+    becomes an i8 input with the moved zero point (see its `qtosa.qtype`).
+  }];
+  let dependentDialects = ["::mlir::qtosa::QTosaDialect",
+                           "::mlir::tosa::TosaDialect"];
+}
+
 #endif // QTOSA_TRANSFORMS_PASSES_TD

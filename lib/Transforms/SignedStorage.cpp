@@ -1,0 +1,119 @@
+//===- SignedStorage.cpp - u8 storage to i8 -------------------------------===//
+//
+// u8 and i8 with a zero point 128 lower denote the same reals; TOSA and
+// Ethos-U work on the signed form. Only the storage changes, never a value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Transforms/Passes.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+
+namespace mlir::qtosa {
+#define GEN_PASS_DEF_SIGNEDSTORAGEPASS
+#include "qtosa/Transforms/Passes.h.inc"
+} // namespace mlir::qtosa
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+struct SignedStoragePass
+    : qtosa::impl::SignedStoragePassBase<SignedStoragePass> {
+  void runOnOperation() override;
+};
+
+/// The i8 parameters denoting what `qtype` denotes on u8 storage, or null
+/// when `qtype` is not u8 per-tensor or per-axis.
+quant::QuantizedType getSignedEquivalent(quant::QuantizedType qtype) {
+  if (!qtype || qtype.isSigned() || qtype.getStorageTypeIntegralWidth() != 8)
+    return {};
+  MLIRContext *ctx = qtype.getContext();
+  auto i8 = IntegerType::get(ctx, 8);
+  int64_t lo = qtype.getStorageTypeMin() - 128;
+  int64_t hi = qtype.getStorageTypeMax() - 128;
+  if (auto uniform = dyn_cast<quant::UniformQuantizedType>(qtype))
+    return quant::UniformQuantizedType::get(
+        quant::QuantizationFlags::Signed, i8, uniform.getExpressedType(),
+        uniform.getScale(), uniform.getZeroPoint() - 128, lo, hi);
+  if (auto axis = dyn_cast<quant::UniformQuantizedPerAxisType>(qtype)) {
+    SmallVector<int64_t> zeroPoints(axis.getZeroPoints());
+    for (int64_t &zp : zeroPoints)
+      zp -= 128;
+    return quant::UniformQuantizedPerAxisType::get(
+        quant::QuantizationFlags::Signed, i8, axis.getExpressedType(),
+        axis.getScales(), zeroPoints, axis.getQuantizedDimension(), lo, hi);
+  }
+  return {};
+}
+
+/// `constant`'s stored u8 values moved 128 down, as i8.
+DenseElementsAttr shiftedDown(DenseElementsAttr constant) {
+  return constant.mapValues(constant.getElementType(), [](const APInt &v) {
+    return APInt(8, static_cast<uint64_t>(v.getZExtValue() - 128),
+                 /*isSigned=*/false, /*implicitTrunc=*/true);
+  });
+}
+
+} // namespace
+
+void SignedStoragePass::runOnOperation() {
+  bool changed = false;
+  // Quantizes whose stored value only dequantizes: both sides move.
+  getOperation()->walk([&](QuantizeOp quantize) {
+    quant::QuantizedType signedType = getSignedEquivalent(quantize.getQtype());
+    if (!signedType || quantize->use_empty())
+      return;
+    SmallVector<DequantizeOp> readers;
+    for (Operation *user : quantize->getUsers()) {
+      auto dequantize = dyn_cast<DequantizeOp>(user);
+      if (!dequantize || !getSignedEquivalent(dequantize.getQtype()))
+        return;
+      readers.push_back(dequantize);
+    }
+    quantize.setQtypeAttr(TypeAttr::get(signedType));
+    for (DequantizeOp dequantize : readers)
+      dequantize.setQtypeAttr(
+          TypeAttr::get(getSignedEquivalent(dequantize.getQtype())));
+    changed = true;
+  });
+
+  // What is left dequantizes u8 from a constant or from outside.
+  getOperation()->walk([&](DequantizeOp dequantize) {
+    quant::QuantizedType signedType =
+        getSignedEquivalent(dequantize.getQtype());
+    if (!signedType)
+      return;
+    OpBuilder builder(dequantize);
+    DenseElementsAttr stored;
+    if (matchPattern(dequantize.getInput(), m_Constant(&stored)) &&
+        isa<IntegerType>(stored.getElementType())) {
+      auto constant = tosa::ConstOp::create(builder, dequantize.getLoc(),
+                                            stored.getType(),
+                                            shiftedDown(stored));
+      dequantize.getInputMutable().assign(constant);
+      dequantize.setQtypeAttr(TypeAttr::get(signedType));
+      changed = true;
+      return;
+    }
+    // A requantize to the signed parameters: exact (the same scale), and
+    // lowered to one tosa.rescale reading unsigned input.
+    builder.setInsertionPointAfter(dequantize);
+    auto requantize = QuantizeOp::create(
+        builder, dequantize.getLoc(), dequantize.getInput().getType(),
+        dequantize.getOutput(), TypeAttr::get(signedType));
+    auto signedDequantize = DequantizeOp::create(
+        builder, dequantize.getLoc(), dequantize.getOutput().getType(),
+        requantize.getOutput(), TypeAttr::get(signedType));
+    dequantize.getOutput().replaceAllUsesExcept(signedDequantize.getOutput(),
+                                                requantize);
+    changed = true;
+  });
+  if (!changed)
+    markAllAnalysesPreserved();
+}
