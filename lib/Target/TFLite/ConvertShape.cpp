@@ -243,6 +243,9 @@ OpStatus convertStridedSlice(SubgraphImporter &im) {
                      "converted");
   ArrayRef<int64_t> shape = shapeOf(*input);
   size_t rank = shape.size();
+  // The masks are 32-bit words, one bit per dimension.
+  if (rank > 31)
+    return im.opaque("strided slices of rank above 31 are not converted");
   if (strides.empty())
     strides.assign(rank, 1);
   if (begin->size() != rank || end->size() != rank || strides.size() != rank)

@@ -16,12 +16,26 @@ import os
 import pathlib
 import subprocess
 import sys
+import time
 
 import numpy as np
 
 
+def run(args, **kwargs):
+    # A tool that cannot be executed is being relinked (a shared build
+    # tree): wait for it rather than count it as the model's failure.
+    for attempt in range(30):
+        try:
+            return subprocess.run(args, capture_output=True, text=True,
+                                  errors="replace", **kwargs)
+        except (PermissionError, OSError):
+            if attempt == 29:
+                raise
+            time.sleep(2)
+
+
 def main():
-    translate, opt, run, model_dir, ref_dir, work, seed = sys.argv[1:8]
+    translate, opt, runner, model_dir, ref_dir, work, seed = sys.argv[1:8]
     names = sys.argv[8:] or sorted(
         str(p.relative_to(model_dir))[:-len(".tflite")]
         for p in pathlib.Path(model_dir).rglob("*.tflite"))
@@ -30,10 +44,8 @@ def main():
     worst = exact = total = 0
     for name in names:
         tag = name.replace("/", "_")
-        imported = subprocess.run(
-            [translate, "--import-tflite",
-             os.path.join(model_dir, name + ".tflite")],
-            capture_output=True, text=True)
+        imported = run([translate, "--import-tflite",
+                        os.path.join(model_dir, name + ".tflite")])
         if imported.returncode != 0:
             print("FAIL %s: import: %s" % (name, imported.stderr[-500:]))
             failed += 1
@@ -42,21 +54,21 @@ def main():
             skipped += 1
             continue
         lowered = os.path.join(work, tag + ".int.mlir")
-        result = subprocess.run(
+        result = run(
             [opt, "-", "-o", lowered,
              "--pass-pipeline=builtin.module(qtosa-lower-pipeline{io=int})"],
-            input=imported.stdout, capture_output=True, text=True)
+            input=imported.stdout)
         if result.returncode != 0:
             print("FAIL %s: lower: %s" % (name, result.stderr[-500:]))
             failed += 1
             continue
         ref = os.path.join(ref_dir, name, "seed" + seed)
         inputs = sorted(f for f in os.listdir(ref) if f.startswith("input_"))
-        args = [run, lowered, "-e", "main",
+        args = [runner, lowered, "-e", "main",
                 "-o", os.path.join(work, tag + ".out_%d.npy")]
         for f in sorted(inputs, key=lambda f: int(f[6:-4])):
             args += ["--input", os.path.join(ref, f)]
-        result = subprocess.run(args, capture_output=True, text=True)
+        result = run(args)
         if result.returncode != 0:
             print("FAIL %s: run: %s" % (name, result.stderr[-500:]))
             failed += 1

@@ -20,14 +20,24 @@ import pathlib
 import re
 import subprocess
 import sys
+import time
 
 TARGETS = ["ethos-u55-128", "ethos-u85-256"]
 FLOAT_TENSOR = re.compile(r"tensor<[^>]*f32>")
 HOST_CALL = re.compile(r"remark: (\S+) has no TOSA form")
 
 
-def run(args):
-    return subprocess.run(args, capture_output=True, text=True)
+def run(args, attempts=30):
+    # A tool that cannot be executed is being relinked (a shared build
+    # tree): wait for it rather than count it as the model's failure.
+    for attempt in range(attempts):
+        try:
+            return subprocess.run(args, capture_output=True, text=True,
+                                  errors="replace")
+        except (PermissionError, OSError):
+            if attempt + 1 == attempts:
+                raise
+            time.sleep(2)
 
 
 def answered(result):
