@@ -99,13 +99,15 @@ private:
                           const std::string &name, Operation *anchor,
                           std::optional<std::vector<uint8_t>> data) {
     Type type = value.getType();
-    // Names the value in diagnostics: "argument #0" or "result #1".
+    // Names the value in diagnostics: "argument #0" or "result #1 of
+    // 'tosa.cast'".
     std::string role =
         isa<BlockArgument>(value)
             ? "argument #" +
                   std::to_string(cast<BlockArgument>(value).getArgNumber())
             : "result #" +
-                  std::to_string(cast<OpResult>(value).getResultNumber());
+                  std::to_string(cast<OpResult>(value).getResultNumber()) +
+                  " of '" + anchor->getName().getStringRef().str() + "'";
     std::vector<int32_t> shape;
     std::optional<fb::DType> dtype;
     if (auto shapeType = dyn_cast<mlir::tosa::shapeType>(type)) {

@@ -96,7 +96,7 @@ func.func @unwritable(%x: tensor<2xi32>) -> tensor<2xi64> {
   // expected-error @below {{cannot write this delegate as delegate_0.tosa (see the error above)}}
   %0 = qtosa.delegate "ethos-u55-128"(%x) : (tensor<2xi32>) -> tensor<2xi64> {
   ^bb0(%a: tensor<2xi32>):
-    // expected-error @below {{cannot write result #0 of type 'tensor<2xi64>': TOSA 1.0 has no element type 'i64'}}
+    // expected-error @below {{cannot write result #0 of 'tosa.cast' of type 'tensor<2xi64>': TOSA 1.0 has no element type 'i64'}}
     %1 = tosa.cast %a : (tensor<2xi32>) -> tensor<2xi64>
     qtosa.yield %1 : tensor<2xi64>
   }

@@ -20,7 +20,7 @@ func.func @dynamic(%x: tensor<?x2xi32>) -> tensor<?x2xi32> {
 // -----
 
 func.func @no_dtype(%x: tensor<2xi32>) -> tensor<2xi64> {
-  // expected-error @below {{cannot write result #0 of type 'tensor<2xi64>': TOSA 1.0 has no element type 'i64'}}
+  // expected-error @below {{cannot write result #0 of 'tosa.cast' of type 'tensor<2xi64>': TOSA 1.0 has no element type 'i64'}}
   %0 = tosa.cast %x : (tensor<2xi32>) -> tensor<2xi64>
   return %0 : tensor<2xi64>
 }
@@ -29,7 +29,7 @@ func.func @no_dtype(%x: tensor<2xi32>) -> tensor<2xi64> {
 
 func.func @dynamic_result(%x: tensor<2xi32>) -> tensor<?xi32> {
   %s = tosa.const_shape {values = dense<2> : tensor<1xindex>} : () -> !tosa.shape<1>
-  // expected-error @below {{cannot write result #0 of type 'tensor<?xi32>' as TOSA 1.0: the flatbuffer holds static shapes only}}
+  // expected-error @below {{cannot write result #0 of 'tosa.reshape' of type 'tensor<?xi32>' as TOSA 1.0: the flatbuffer holds static shapes only}}
   %0 = tosa.reshape %x, %s : (tensor<2xi32>, !tosa.shape<1>) -> tensor<?xi32>
   return %0 : tensor<?xi32>
 }
