@@ -42,6 +42,8 @@
 // ARITY: error: operator #1 (ADD) in block 'graph' has 1 input(s) and 1 output(s); ADD takes 2 and gives 1
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/wrong-attribute.tosa 2>&1 | FileCheck %s --check-prefix=WRONG-ATTRIBUTE
 // WRONG-ATTRIBUTE: error: operator #1 (ADD) in block 'graph' carries a ConcatAttribute table where AddAttribute belongs
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/unknown-attribute.tosa 2>&1 | FileCheck %s --check-prefix=UNKNOWN-ATTRIBUTE
+// UNKNOWN-ATTRIBUTE: error: operator #1 (ADD) in block 'graph' carries a 200 table where AddAttribute belongs
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/missing-attribute.tosa 2>&1 | FileCheck %s --check-prefix=MISSING-ATTRIBUTE
 // MISSING-ATTRIBUTE: error: operator #1 (CONCAT) in block 'graph' has no ConcatAttribute table
 

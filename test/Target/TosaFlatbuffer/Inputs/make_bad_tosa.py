@@ -7,6 +7,7 @@ are cut from the valid file."""
 import copy
 import json
 import os
+import struct
 import subprocess
 import sys
 
@@ -100,3 +101,32 @@ def cond_if(then_graph, else_graph):
 variant("missing-region", cond_if("nowhere", "main"))
 variant("recursive-region", cond_if("main", "main"))
 variant("no-regions", lambda g: g.__setitem__("regions", []))
+
+
+def field(buf, table, index):
+    """Position of field `index` of the table at `table`, or None."""
+    vtable = table - struct.unpack_from("<i", buf, table)[0]
+    vtable_size = struct.unpack_from("<H", buf, vtable)[0]
+    if 4 + 2 * index >= vtable_size:
+        return None
+    offset = struct.unpack_from("<H", buf, vtable + 4 + 2 * index)[0]
+    return table + offset if offset else None
+
+
+def deref(buf, pos):
+    return pos + struct.unpack_from("<I", buf, pos)[0]
+
+
+def element(buf, vector, index):
+    return deref(buf, vector + 4 + 4 * index)
+
+
+# A union tag no schema defines: flatc cannot write one from JSON, so the
+# ADD operator's attribute_type byte is patched in the valid file.
+patched = bytearray(good)
+graph = deref(patched, 0)
+region = element(patched, deref(patched, field(patched, graph, 1)), 0)
+block0 = element(patched, deref(patched, field(patched, region, 1)), 0)
+add = element(patched, deref(patched, field(patched, block0, 1)), 1)
+patched[field(patched, add, 1)] = 200
+open(os.path.join(out, "unknown-attribute.tosa"), "wb").write(patched)
