@@ -8,7 +8,12 @@ get_property(qtosa_libs GLOBAL PROPERTY QTOSA_EXPORTED_LIBS)
 install(TARGETS ${qtosa_libs} EXPORT QTosaTargets
   ARCHIVE DESTINATION lib
   INCLUDES DESTINATION include)
-install(TARGETS qtosa-opt qtosa-run RUNTIME DESTINATION bin)
+# The tools link Debian's shared libMLIR/libLLVM, which live outside the
+# loader's default path: the installed binaries carry LLVM's library
+# directory as their runpath (qtosa-run sets its own).
+set_target_properties(qtosa-opt qtosa-translate PROPERTIES
+  INSTALL_RPATH "${LLVM_LIBRARY_DIR}")
+install(TARGETS qtosa-opt qtosa-translate qtosa-run RUNTIME DESTINATION bin)
 install(DIRECTORY include/qtosa DESTINATION include
   FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/qtosa DESTINATION include

@@ -11,3 +11,6 @@ cmake -G Ninja -S "$source_dir/examples/downstream" -B "$scratch/build" \
   -DCMAKE_PREFIX_PATH="$scratch/prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$scratch/build" >/dev/null
 "$scratch/build/qtosa-downstream"
+# The installed tools start on their own (their runpath finds libMLIR).
+"$scratch/prefix/bin/qtosa-opt" --version >/dev/null
+"$scratch/prefix/bin/qtosa-translate" --help >/dev/null
