@@ -40,3 +40,19 @@ echo "== Ethos-U55 partition WITH it: qtosa-opt $example --pass-pipeline='$with'
 echo
 echo "== The delegate for Vela: $(ls "$delegates"/*.tosa), and $delegates/delegates.json:"
 cat "$delegates/delegates.json"
+
+# A real model: the first corpus model beside the checkout (MLCommons Tiny's
+# ResNet image classifier, int8), imported from TFLite and partitioned for
+# Ethos-U55. Skipped without ../shared/corpus.
+model=../shared/corpus/tflite/tiny_ic_resnet_large_int8.tflite
+if [[ -f "$model" ]]; then
+  echo
+  echo "== $model: qtosa-translate --import-tflite | qtosa-opt --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{report-file=- remarks=false})'"
+  # --mlir-print-debuginfo keeps the importer's locations (model file,
+  # operator index, output tensor name) for the report; the table is kept,
+  # share-qspecs' remarks are not.
+  "$build_dir/bin/qtosa-translate" --import-tflite "$model" --mlir-print-debuginfo \
+    | "$build_dir/bin/qtosa-opt" -o /dev/null \
+        --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{report-file=- remarks=false})' 2>&1 \
+    | grep -E '^(ethos-u|  )'
+fi
