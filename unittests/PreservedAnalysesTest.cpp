@@ -147,6 +147,22 @@ func.func @graph(%x: tensor<4xi8>) -> tensor<4xi8> {
   return %r : tensor<4xi8>
 }
 )mlir"},
+    {"InlinePrivateCalls", "qtosa-inline-private-calls", false, kPlainGraph,
+     R"mlir(
+func.func private @callee(%x: tensor<4xi8>) -> tensor<4xi8> {
+  return %x : tensor<4xi8>
+}
+func.func @graph(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %r = call @callee(%x) : (tensor<4xi8>) -> tensor<4xi8>
+  return %r : tensor<4xi8>
+}
+)mlir"},
+    {"SignedStorage", "qtosa-signed-storage", true, kRequantize, R"mlir(
+func.func @graph(%x: tensor<4xi8>) -> tensor<4xf32> {
+  %d = qtosa.dequantize %x as !quant.uniform<u8:f32, 0.5:128> : tensor<4xi8> -> tensor<4xf32>
+  return %d : tensor<4xf32>
+}
+)mlir"},
     {"IntegerIO", "qtosa-integer-io", false, kRequantize, R"mlir(
 func.func @graph(%x: tensor<4xf32>) -> tensor<4xi8> {
   %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xf32> -> tensor<4xi8>
