@@ -143,7 +143,15 @@ public:
 
   MLIRContext *getContext() const { return context.get(); }
   ModuleOp get() const { return module.get(); }
-  void replace(OwningOpRef<ModuleOp> updated) { module = std::move(updated); }
+  void replace(OwningOpRef<ModuleOp> updated) {
+    module = std::move(updated);
+    partitionDelegates.reset();
+  }
+
+  /// What qtosa.partition's pipeline exported (before expand-qdq removed the
+  /// boundary quantize/dequantize the manifest reads its parameters from);
+  /// any later change of the module drops it.
+  std::optional<py::list> partitionDelegates;
 
   std::string str() const {
     std::string text;
@@ -429,6 +437,23 @@ std::string quoteOption(const std::string &value) {
   return "\"" + value + "\"";
 }
 
+/// The manifest in `directory`/delegates.json, each entry with its
+/// flatbuffer's bytes under "flatbuffer".
+py::list readDelegates(const TemporaryDirectory &directory,
+                       const std::string &folder) {
+  py::object manifest = py::module_::import("json").attr("loads")(
+      readFile(directory.file((folder + "/delegates.json").c_str())));
+  py::list result;
+  for (py::handle entry : manifest["delegates"]) {
+    py::dict dict = py::reinterpret_borrow<py::dict>(entry);
+    std::string file = py::str(dict["file"]).cast<std::string>();
+    dict["flatbuffer"] = py::bytes(
+        readFile(directory.file((folder + "/" + file).c_str())));
+    result.append(dict);
+  }
+  return result;
+}
+
 py::object partition(PyModule &module, const std::string &target,
                      std::optional<std::string> dotFile) {
   if (!parseEthosUTarget(target))
@@ -440,12 +465,20 @@ py::object partition(PyModule &module, const std::string &target,
                          " report-file=" + quoteOption(report);
   if (dotFile)
     pipeline += " dot-file=" + quoteOption(*dotFile);
+  // The pipeline writes the delegates while the boundary quantize and
+  // dequantize still give their parameters.
+  pipeline += " tosa-dir=" + quoteOption(directory.file("delegates"));
   pipeline += "}";
   module.run(pipeline);
-  return py::module_::import("json").attr("loads")(readFile(report));
+  py::object parsed = py::module_::import("json").attr("loads")(readFile(report));
+  module.partitionDelegates = readDelegates(directory, "delegates");
+  return parsed;
 }
 
 py::list delegates(PyModule &module) {
+  if (module.partitionDelegates)
+    return py::list(py::module_::import("copy").attr("deepcopy")(
+        *module.partitionDelegates));
   DiagnosticCapture capture(module.getContext());
   TemporaryDirectory directory;
   ExportDelegatesPassOptions options;
@@ -456,17 +489,7 @@ py::list delegates(PyModule &module) {
   OwningOpRef<ModuleOp> clone = module.get().clone();
   if (failed(pm.run(*clone)))
     capture.fail("cannot export the delegates as TOSA flatbuffers");
-  py::object manifest = py::module_::import("json").attr("loads")(
-      readFile(directory.file("delegates/delegates.json")));
-  py::list result;
-  for (py::handle entry : manifest["delegates"]) {
-    py::dict dict = py::reinterpret_borrow<py::dict>(entry);
-    std::string file = py::str(dict["file"]).cast<std::string>();
-    dict["flatbuffer"] = py::bytes(
-        readFile(directory.file(("delegates/" + file).c_str())));
-    result.append(dict);
-  }
-  return result;
+  return readDelegates(directory, "delegates");
 }
 
 /// Bytes from `source`: a bytes-like object as is, a path read from disk.

@@ -73,6 +73,15 @@ def test_delegates_round_trip_through_the_tosa_flatbuffer(convnext_text):
     assert delegate["target"] == "ethos-u55-128"
     assert delegate["function"] == "convnext_block"
     assert [t["shape"] for t in delegate["inputs"]] == [[1, 8, 8, 4]]
+    # The parameters come from the boundary quantize/dequantize, which the
+    # pipeline expands after writing the delegates.
+    assert [(t["scale"], t["zero_point"]) for t in delegate["inputs"]] == \
+        [(0.02, -5)]
+    assert [(t["scale"], t["zero_point"]) for t in delegate["outputs"]] == \
+        [(0.06, -2)]
+    # A module changed after the partition exports afresh.
+    partitioned.run("canonicalize")
+    assert partitioned.delegates()[0]["name"] == "delegate_0"
     assert delegate["flatbuffer"][4:8] == b"TOSA"
 
     imported = qtosa.import_tosa_flatbuffer(delegate["flatbuffer"])
