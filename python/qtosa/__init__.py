@@ -156,8 +156,11 @@ def partition(module: Module, target: str = "ethos-u55-128",
     """Runs qtosa-ethosu-pipeline on `module` in place (import, share-qspecs,
     lower to integers, partition into qtosa.delegate regions) and returns
     its JSON report as a dict: target, partitions, ops_total, ops_npu,
-    ops_host, boundary_qdq and host_ops (op, loc, rule, reason per op left
-    on the host). With `dot_file`, also writes the Graphviz graph there.
+    ops_host, boundary_qdq, functions (per function its counts and each
+    delegate's ops by kind) and host_ops (function, op, loc, rule, reason
+    per op left on the host). With `dot_file`, also writes the Graphviz
+    graph there. module.delegates() then gives the delegates as the
+    pipeline wrote them, with their boundary scales and zero points.
     """
     dot = None if dot_file is None else os.fspath(dot_file)
     return _qtosa.partition(module._module, target, dot)
