@@ -524,10 +524,14 @@ LogicalResult SubgraphImporter::importFunction() {
     if (status == OpStatus::Opaque) {
       // Drop what the conversion built before it gave up, and every value
       // it recorded.
+      // From the op after `last`, or from the block's start when it was
+      // empty (its front() is then no op at all: walking from there never
+      // ended, found by qtosa-tflite-fuzz).
       SmallVector<Operation *> built;
-      for (Operation *op = last ? last->getNextNode() : &entry->front(); op;
-           op = op->getNextNode())
-        built.push_back(op);
+      for (Operation &op : llvm::make_range(
+               last ? std::next(Block::iterator(last)) : entry->begin(),
+               entry->end()))
+        built.push_back(&op);
       llvm::SmallPtrSet<Operation *, 8> erased(built.begin(), built.end());
       for (auto *values : {&storedValues, &floatValues}) {
         SmallVector<int> stale;
