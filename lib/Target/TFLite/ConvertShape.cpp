@@ -511,9 +511,14 @@ OpStatus convertResize(SubgraphImporter &im, bool nearest) {
     offset.push_back(off);
     border.push_back(edge);
   }
+  // One statement each: the order of a call's arguments is the compiler's
+  // choice, and the output must not depend on it.
+  Value scaleShape = im.constShape(scale);
+  Value offsetShape = im.constShape(offset);
+  Value borderShape = im.constShape(border);
   Value result = tosa::ResizeOp::create(
-      im.builder(), im.loc(), im.f32Type(out.shape), *input,
-      im.constShape(scale), im.constShape(offset), im.constShape(border),
+      im.builder(), im.loc(), im.f32Type(out.shape), *input, scaleShape,
+      offsetShape, borderShape,
       nearest ? tosa::ResizeMode::NEAREST_NEIGHBOR : tosa::ResizeMode::BILINEAR);
   return finish(im, im.output(0), result);
 }

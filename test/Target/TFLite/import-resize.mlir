@@ -10,20 +10,20 @@
 // RUN: %python %S/Inputs/resize_reference.py check %t | FileCheck %s --check-prefix=EXEC
 
 // Neither convention: y * IH / OH.
-// CHECK: %[[B0:.+]] = tosa.const_shape {values = dense<[4, 1]> : tensor<2xindex>}
-// CHECK: %[[O0:.+]] = tosa.const_shape {values = dense<0> : tensor<2xindex>}
 // CHECK: %[[S0:.+]] = tosa.const_shape {values = dense<[7, 3, 5, 4]> : tensor<4xindex>}
+// CHECK: %[[O0:.+]] = tosa.const_shape {values = dense<0> : tensor<2xindex>}
+// CHECK: %[[B0:.+]] = tosa.const_shape {values = dense<[4, 1]> : tensor<2xindex>}
 // CHECK: tosa.resize %{{.+}}, %[[S0]], %[[O0]], %[[B0]] {mode = BILINEAR}
 // Half-pixel centers: n = 2 OH, d = 2 IH, offset IH - OH.
-// CHECK: %[[O1:.+]] = tosa.const_shape {values = dense<[-4, -1]> : tensor<2xindex>}
 // CHECK: %[[S1:.+]] = tosa.const_shape {values = dense<[14, 6, 10, 8]> : tensor<4xindex>}
+// CHECK: %[[O1:.+]] = tosa.const_shape {values = dense<[-4, -1]> : tensor<2xindex>}
 // CHECK: tosa.resize %{{.+}}, %[[S1]], %[[O1]], %{{.+}} {mode = BILINEAR}
 // Aligned corners: n = OH - 1, d = IH - 1.
 // CHECK: %[[S2:.+]] = tosa.const_shape {values = dense<[6, 2, 4, 3]> : tensor<4xindex>}
 // CHECK: tosa.resize %{{.+}}, %[[S2]], %{{.+}}, %{{.+}} {mode = BILINEAR}
 // Nearest floors where TOSA rounds: the position half a step lower.
-// CHECK: %[[O3:.+]] = tosa.const_shape {values = dense<[-7, -5]> : tensor<2xindex>}
 // CHECK: %[[S3:.+]] = tosa.const_shape {values = dense<[14, 6, 10, 8]> : tensor<4xindex>}
+// CHECK: %[[O3:.+]] = tosa.const_shape {values = dense<[-7, -5]> : tensor<2xindex>}
 // CHECK: tosa.resize %{{.+}}, %[[S3]], %[[O3]], %{{.+}} {mode = NEAREST_NEIGHBOR}
 // CHECK: tosa.resize {{.+}} {mode = NEAREST_NEIGHBOR}
 // CHECK: tosa.resize {{.+}} {mode = NEAREST_NEIGHBOR}
