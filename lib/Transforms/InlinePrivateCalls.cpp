@@ -52,6 +52,9 @@ void InlinePrivateCallsPass::runOnOperation() {
       if (func::FuncOp callee = getInlinableCallee(call, symbols))
         callees[function].push_back(callee);
     });
+  // No call of a private function: nothing to inline, and no second walk.
+  if (callees.empty())
+    return markAllAnalysesPreserved();
   DenseSet<func::FuncOp> recursive;
   for (auto &[function, direct] : callees) {
     if (!function.isPrivate())

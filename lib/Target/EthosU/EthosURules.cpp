@@ -118,8 +118,7 @@ Verdict checkNotCall(Operation *op, int64_t) {
   auto call = dyn_cast<CallOpInterface>(op);
   if (!call)
     return std::nullopt;
-  auto callee = dyn_cast_if_present<SymbolRefAttr>(
-      call.getCallableForCallee().dyn_cast<SymbolRefAttr>());
+  auto callee = dyn_cast<SymbolRefAttr>(call.getCallableForCallee());
   std::string name =
       callee ? "'" + callee.getRootReference().getValue().str() + "'"
              : std::string("an indirect callee");
