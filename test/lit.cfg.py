@@ -57,6 +57,10 @@ if config.qtosa_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
+# `--param qtosa_tools_dir=DIR` runs the suite with other qtosa binaries
+# (scripts/compare-outputs.py --lit runs it through recording wrappers).
+config.qtosa_tools_dir = lit_config.params.get("qtosa_tools_dir",
+                                               config.qtosa_tools_dir)
 tool_dirs = [config.qtosa_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
     ["qtosa-opt", "qtosa-translate", "qtosa-run", "mlir-opt", "mlir-runner", "split-file"], tool_dirs)
