@@ -121,6 +121,9 @@ def main():
     ap.add_argument("--tests", default=os.path.join(ROOT, "test"))
     ap.add_argument("--bench-ops", type=int, default=10000)
     ap.add_argument("--lit", metavar="BUILD_DIR")
+    ap.add_argument("--base-record", metavar="FILE",
+                    help="with --lit: read the base build's record from FILE "
+                    "if it exists, else write it there (saves a suite run)")
     args = ap.parse_args()
     base, new = os.path.abspath(args.base), os.path.abspath(args.new)
 
@@ -158,7 +161,14 @@ def main():
                                                 " ".join(argv[1:])))
         print("%d commands compared, %d differ" % (len(cases), differ))
         if args.lit:
-            old = record_lit(base, os.path.abspath(args.lit), tmp, "base")
+            if args.base_record and os.path.exists(args.base_record):
+                with open(args.base_record) as f:
+                    old = f.readlines()
+            else:
+                old = record_lit(base, os.path.abspath(args.lit), tmp, "base")
+                if args.base_record:
+                    with open(args.base_record, "w") as f:
+                        f.writelines(old)
             cur = record_lit(new, os.path.abspath(args.lit), tmp, "new")
             only_old = sorted(set(old) - set(cur))
             only_new = sorted(set(cur) - set(old))
