@@ -9,6 +9,9 @@
 #include "mlir/IR/OpImplementation.h"
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 
+#include <cmath>
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::qtosa;
 
@@ -68,6 +71,85 @@ LogicalResult QuantizeOp::verify() {
 LogicalResult DequantizeOp::verify() {
   return verifyQuantizedPair(*this, getQtype(), getInput().getType(),
                              getOutput().getType());
+}
+
+LogicalResult AnnotateOp::verify() {
+  // [QTOSA-ANNOTATE-STORAGE] Signed integer storage of a width the rest of
+  // qtosa takes (u8 graphs come in through qtosa-signed-storage instead).
+  auto storage = cast<IntegerType>(getStorageType());
+  unsigned width = storage.getWidth();
+  if (width != 4 && width != 8 && width != 16 && width != 32)
+    return emitOpError("storage type ")
+           << storage << " is not i4, i8, i16 or i32";
+  // [QTOSA-ANNOTATE-RANGE] A non-empty range inside the storage width.
+  int64_t widthMin = -(int64_t(1) << (width - 1));
+  int64_t widthMax = (int64_t(1) << (width - 1)) - 1;
+  int64_t qmin = getStorageMinAttr().getInt();
+  int64_t qmax = getStorageMaxAttr().getInt();
+  if (qmin < widthMin || qmax > widthMax || qmin >= qmax)
+    return emitOpError("storage range [")
+           << qmin << ", " << qmax << "] is not a non-empty range inside ["
+           << widthMin << ", " << widthMax << "] of " << storage;
+  // [QTOSA-ANNOTATE-AXIS] Per-axis parameters run along a dimension.
+  auto type = cast<RankedTensorType>(getInput().getType());
+  std::optional<int64_t> axisSize;
+  if (std::optional<uint32_t> axis = getAxis()) {
+    if (*axis >= type.getRank())
+      return emitOpError("axis ")
+             << *axis << " is out of range for a tensor of rank "
+             << type.getRank();
+    if (!type.isDynamicDim(*axis))
+      axisSize = type.getDimSize(*axis);
+  }
+  // [QTOSA-ANNOTATE-DERIVED] A derived bias names its input's and its
+  // weight's groups and has no parameters of its own.
+  if (std::optional<ArrayRef<int64_t>> from = getDerivedFrom()) {
+    if (from->size() != 2 || (*from)[0] < 0 || (*from)[1] < 0)
+      return emitOpError("derived_from must name two groups (input, "
+                         "weight), got ")
+             << from->size() << " value(s)";
+    if (getScales() || getZeroPoints())
+      return emitOpError("has both derived_from and fixed parameters");
+  }
+  // [QTOSA-ANNOTATE-GROUP]
+  // (I64Attr's accessor is unsigned: read the attribute's signed value.)
+  if (getGroupAttr().getInt() < 0)
+    return emitOpError("group ") << getGroupAttr().getInt() << " is negative";
+  // [QTOSA-ANNOTATE-FIXED] Fixed parameters come as scales and zero points
+  // together, one each or one per index along the axis, with the same
+  // limits as a !quant.uniform type's ([QTOSA-SCALE], [QTOSA-ZP]).
+  std::optional<ArrayRef<double>> scales = getScales();
+  std::optional<ArrayRef<int64_t>> zeroPoints = getZeroPoints();
+  if (scales.has_value() != zeroPoints.has_value())
+    return emitOpError("fixed parameters need both scales and zero_points");
+  if (!scales)
+    return success();
+  if (scales->size() != zeroPoints->size())
+    return emitOpError("has ")
+           << scales->size() << " scale(s) but " << zeroPoints->size()
+           << " zero point(s)";
+  if (!getAxis() && scales->size() != 1)
+    return emitOpError("per-tensor parameters need one scale, got ")
+           << scales->size();
+  if (axisSize && int64_t(scales->size()) != *axisSize)
+    return emitOpError("per-axis parameters on dimension ")
+           << *getAxis() << " of size " << *axisSize << " need " << *axisSize
+           << " scales, got " << scales->size();
+  for (auto [index, scale] : llvm::enumerate(*scales))
+    if (!std::isfinite(scale) || scale < std::numeric_limits<float>::min())
+      return emitOpError("scale #")
+             << index << " is " << scale
+             << "; fixed scales must be finite and at least 2^-126";
+  for (auto [index, zp] : llvm::enumerate(*zeroPoints)) {
+    if (zp < qmin || zp > qmax)
+      return emitOpError("zero point #")
+             << index << " is " << zp << ", outside the storage range ["
+             << qmin << ", " << qmax << "]";
+    if (getSymmetric() && zp != 0)
+      return emitOpError("zero point #")
+             << index << " is " << zp << " but the spec is symmetric";
+  }
+  return success();
 }
 
 void DelegateOp::build(OpBuilder &builder, OperationState &state,

@@ -75,6 +75,59 @@ def QTosa_DequantizeOp : QTosa_Op<"dequantize",
   let hasCanonicalizer = 1;
 }
 
+def QTosa_AnnotateOp : QTosa_Op<"annotate",
+    [Pure, AllTypesMatch<["input", "output"]>]> {
+  let summary = "Marks a float tensor to be quantized, with its spec";
+  let description = [{
+    A float-to-float marker that `--qtosa-annotate` places on a float TOSA
+    graph and `--qtosa-calibrate` replaces by `qtosa.quantize` +
+    `qtosa.dequantize`. It returns its input unchanged; what it carries is
+    the quantization spec of that tensor:
+
+    * `storage_type` (`i4`, `i8`, `i16`, `i32`, signed) and the storage
+      range `[storage_min, storage_max]` (`i8<-127:127>` for narrow weights);
+    * `symmetric`: the zero point is 0;
+    * `axis`: parameters per index along that dimension (per channel);
+      without it, one scale and zero point for the tensor;
+    * the parameters: fixed `scales` and `zero_points` (one each, or one per
+      index along `axis`); or `derived_from = array<i64: a, b>`, a bias whose
+      scale is the product of the scales of groups `a` (the input) and `b`
+      (the weight) and whose zero point is 0; or neither, and calibration
+      observes the tensor's range;
+    * `group`: markers with the same group get one set of parameters from
+      the union of their observed ranges (all operands of a concat, say).
+
+    Example:
+
+    ```mlir
+    %a = qtosa.annotate %x group 0 storage i8<-128 : 127>
+        : tensor<1x8xf32>
+    %w = qtosa.annotate %cst group 1 storage i8<-127 : 127>
+        {symmetric, axis = 0 : i32, scales = array<f64: 0.5, 0.25>,
+         zero_points = array<i64: 0, 0>} : tensor<2x4xf32>
+    ```
+  }];
+  let arguments = (ins QTosa_FloatTensor:$input,
+                       TypeAttrOf<AnySignlessInteger>:$storage_type,
+                       I64Attr:$storage_min, I64Attr:$storage_max,
+                       UnitAttr:$symmetric,
+                       OptionalAttr<I32Attr>:$axis,
+                       OptionalAttr<DenseF64ArrayAttr>:$scales,
+                       OptionalAttr<DenseI64ArrayAttr>:$zero_points,
+                       OptionalAttr<DenseI64ArrayAttr>:$derived_from,
+                       I64Attr:$group);
+  let results = (outs QTosa_FloatTensor:$output);
+  let assemblyFormat = [{
+    $input `group` $group `storage` $storage_type `<` $storage_min `:`
+    $storage_max `>` attr-dict `:` type($input)
+  }];
+  let extraClassDeclaration = [{
+    /// True when calibration computes the parameters from observed ranges.
+    bool isObserved() { return !getScales() && !getDerivedFrom(); }
+  }];
+  let hasVerifier = 1;
+}
+
 def QTosa_DelegateOp : QTosa_Op<"delegate", [
     IsolatedFromAbove, RecursiveMemoryEffects, SingleBlock]> {
   let summary = "A region of the graph compiled for an NPU";
