@@ -329,7 +329,7 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
                   fusedActivation(op.builtin_options_as_MulOptions()));
   }
   case tflite::BuiltinOperator::DIV:
-    return convertDiv(im, ActivationFunctionType::NONE);
+    return convertDiv(im, fusedActivation(op.builtin_options_as_DivOptions()));
   case tflite::BuiltinOperator::MAXIMUM:
     return convertBinary<tosa::MaximumOp>(im, ActivationFunctionType::NONE);
   case tflite::BuiltinOperator::MINIMUM:

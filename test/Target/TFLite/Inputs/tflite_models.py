@@ -412,10 +412,57 @@ def resize():
     return m
 
 
+def data_movement():
+    # SPLIT, TILE, REVERSE_V2 and MIRROR_PAD SYMMETRIC on int8, every
+    # output with the input's parameters: the stored integers are moved,
+    # never requantized, so execution must match numpy exactly.
+    m = Model()
+    x = act_in(m, [2, 3, 4], name="x")
+    s0 = act_out(m, [2, 3, 1], scale=0.05, zp=-3, name="split0")
+    s1 = act_out(m, [2, 3, 1], scale=0.05, zp=-3, name="split1")
+    s2 = act_out(m, [2, 3, 1], scale=0.05, zp=-3, name="split2")
+    s3 = act_out(m, [2, 3, 1], scale=0.05, zp=-3, name="split3")
+    # SPLIT takes the axis first, then the value.
+    m.op("SPLIT", [ints(m, "split_axis", [-1]), x], [s0, s1, s2, s3],
+         "SplitOptions", {"num_splits": 4})
+    tile = act_out(m, [4, 3, 8], scale=0.05, zp=-3, name="tile")
+    m.op("TILE", [x, ints(m, "multiples", [2, 1, 2])], [tile])
+    rev = act_out(m, [2, 3, 4], scale=0.05, zp=-3, name="reverse")
+    m.op("REVERSE_V2", [x, ints(m, "reverse_axes", [0, -1])], [rev],
+         "ReverseV2Options", {})
+    # SYMMETRIC repeats the edge: a pad as large as the dimension is valid
+    # (REFLECT would need one element more).
+    mirror = act_out(m, [3, 8, 5], scale=0.05, zp=-3, name="mirror")
+    m.op("MIRROR_PAD", [x, ints(m, "mirror_pads", [[1, 0], [2, 3], [0, 1]])],
+         [mirror], "MirrorPadOptions", {"mode": "SYMMETRIC"})
+    return m
+
+
+def float_math():
+    # DIV (with a fused RELU), LOG, RSQRT, FLOOR and CEIL on f32, where
+    # each has a definition numpy computes.
+    m = Model()
+    a = m.tensor("a", [2, 3], "FLOAT32")
+    b = m.tensor("b", [2, 3], "FLOAT32")
+    m.inputs += [a, b]
+    for name, code, inputs, options_type, options in [
+            ("div", "DIV", [a, b], "DivOptions",
+             {"fused_activation_function": "RELU"}),
+            ("log", "LOG", [a], None, None),
+            ("rsqrt", "RSQRT", [a], None, None),
+            ("floor", "FLOOR", [b], None, None),
+            ("ceil", "CEIL", [b], None, None)]:
+        y = m.tensor(name, [2, 3], "FLOAT32")
+        m.outputs.append(y)
+        m.op(code, inputs, [y], options_type, options)
+    return m
+
+
 GOOD = [conv2d_same, conv2d_valid_crop, int64_bias_wide, depthwise_multiplier,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, quantize_ops, reductions, shapes,
-        opaque_ops, signatures, dynamic_batch, resize]
+        opaque_ops, signatures, dynamic_batch, resize, data_movement,
+        float_math]
 
 
 # --- Bad models -----------------------------------------------------------
