@@ -51,6 +51,15 @@ config.substitutions.append(("%qtosa_obj", config.qtosa_obj_root))
 if os.path.isdir(os.path.join(config.qtosa_corpus_dir, "tosa")):
     config.available_features.add("corpus")
 
+# The qtosa Python package, when this build has it (an instrumented build
+# does not): %qtosa_python runs Debian's Python with it importable.
+import glob
+python_packages = os.path.join(config.qtosa_obj_root, "python_packages")
+if glob.glob(os.path.join(python_packages, "qtosa", "_qtosa*.so")):
+    config.available_features.add("qtosa-python")
+config.substitutions.append(
+    ("%qtosa_python", "env PYTHONPATH=%s %s" % (python_packages, sys.executable)))
+
 # An instrumented build (ASan cannot run under valgrind); valgrind itself.
 if config.qtosa_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizers")

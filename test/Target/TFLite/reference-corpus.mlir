@@ -1,0 +1,30 @@
+// Every model of ../shared/corpus/tflite against TFLite Micro's reference
+// kernels (../shared/corpus/tflite-reference): imported, lowered by
+// qtosa-lower-pipeline{io=int}, compiled once in process by the Python
+// package and run on the stored integer inputs of all three seeds; the
+// stored integer outputs compared with TFLite's. Per model and seed: the
+// largest difference in LSB, the exact share, and for classifiers ([1, N]
+// output) whether the argmax agrees. Inputs/tflite-reference-expected.txt
+// records each line as reviewed (docs/tflite-import.md, "Numerics against
+// TFLite", explains the differences): doing worse than a recorded line
+// fails the test; doing better asks for the file to be rewritten with
+// `tflite_reference.py ... --write`.
+//
+// Carries the ctest label 'corpus' (it reads %corpus), so it is not run
+// again in the sanitizer build, which has no Python package anyway.
+//
+// REQUIRES: corpus, qtosa-python
+// RUN: %qtosa_python %S/Inputs/tflite_reference.py %corpus/tflite %corpus/tflite-reference %S/Inputs/tflite-reference-expected.txt > %t.txt
+// RUN: FileCheck %s --input-file=%t.txt
+
+// CHECK-NOT: REGRESSION
+// CHECK-NOT: MISSING
+// Convolutions, fully-connected layers, pooling, data movement, int16
+// padding and quantize are exact on every seed.
+// CHECK-DAG: {{^}}  CONV_2D: 22 model(s), 22 bit-exact, max 0 LSB
+// CHECK-DAG: {{^}}  TRANSPOSE_CONV: 5 model(s), 5 bit-exact, max 0 LSB
+// CHECK-DAG: {{^}}  STRIDED_SLICE: 34 model(s), 34 bit-exact, max 0 LSB
+// CHECK-DAG: {{^}}  PAD: 19 model(s), 19 bit-exact, max 0 LSB
+// CHECK-DAG: {{^}}  QUANTIZE: 2 model(s), 2 bit-exact, max 0 LSB
+// CHECK-DAG: {{^}}  DEPTHWISE_CONV_2D FULLY_CONNECTED RESHAPE SOFTMAX: 1 model(s), 1 bit-exact, max 0 LSB
+// CHECK: tflite-reference: 133 models: 130 run on seeds 1,2,3, 3 skipped (host calls), 0 failed; {{[0-9]+}} bit-exact on every seed; largest difference {{[0-9]+}} LSB; {{.+}}; classifier argmax agrees 6 of 6
