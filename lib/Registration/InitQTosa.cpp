@@ -12,6 +12,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+#include "qtosa/Quantization/Passes.h"
 #include "qtosa/Target/EthosU/Passes.h"
 #include "qtosa/Target/TosaFlatbuffer/Passes.h"
 #include "qtosa/Transforms/Passes.h"
@@ -31,4 +32,6 @@ void mlir::qtosa::registerQTosaAndUpstreamPasses() {
   registerQTosaEthosUPasses();
   registerEthosUPipelines();
   registerQTosaTosaFlatbufferPasses();
+  registerQTosaQuantizationPasses();
+  registerQuantizePipeline();
 }

@@ -1,0 +1,72 @@
+//===- Passes.td - Quantization of float TOSA -------------*- tablegen -*-===//
+
+#ifndef QTOSA_QUANTIZATION_PASSES_TD
+#define QTOSA_QUANTIZATION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def AnnotatePass : Pass<"qtosa-annotate", "::mlir::ModuleOp"> {
+  let summary = "Mark a float TOSA graph with quantization specs, sharing "
+                "them by op semantics";
+  let description = [{
+    Puts a `qtosa.annotate` marker on every float tensor that is to be
+    quantized, in every function with a body:
+
+    * constant weights of convolutions (operand 1) and of matmuls with a
+      constant right-hand side get per-channel symmetric parameters computed
+      from their values (output channels: dimension 0 of conv2d, conv3d and
+      transpose_conv2d weights, 2 of depthwise_conv2d and of matmul);
+    * constant biases of convolutions get `derived_from` their input's and
+      their weight's groups (scale = input scale x weight scale, i32);
+    * graph inputs, the results of arithmetic ops and other constants get
+      observed activation specs, each in a new group;
+    * data-movement and order-preserving ops (QuantBehaviourOpInterface)
+      get no marker: their results share the group of their value operands,
+      and a concat joins all its operands' groups into one;
+    * an arithmetic result whose only user is a `tosa.clamp` (a fused
+      activation such as ReLU) is marked after the clamp instead.
+
+    An op that produces or consumes float tensors and that the interface
+    cannot classify is an error naming it. `config` names a JSON file
+    (docs/quantization.md) with other specs, graph inputs and outputs kept
+    in float, and overrides by location name or op kind.
+  }];
+  let options = [
+    Option<"config", "config", "std::string", "",
+           "JSON file with the quantization config (default: int8 "
+           "activations, int8 symmetric per-channel weights)">
+  ];
+  let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
+}
+
+def CalibratePass : Pass<"qtosa-calibrate", "::mlir::ModuleOp"> {
+  let summary = "Run the annotated graph on samples and replace the markers "
+                "by quantize/dequantize";
+  let description = [{
+    Runs `function` (default: the only public function with a body) in
+    process on each calibration sample, with every observed marker's tensor
+    as an extra result, and records each marker's minimum and maximum
+    (per index along its axis when it has one). A group's parameters come
+    from the union of its markers' ranges (widened to include 0 for
+    asymmetric specs); fixed parameters are taken as given; a derived bias
+    gets input scale x weight scale and zero point 0.
+
+    Each marker then becomes `qtosa.quantize` + `qtosa.dequantize` with the
+    group's parameters; a marker on a constant becomes an integer constant
+    and a `qtosa.dequantize`. `samples` names a JSON file holding an array
+    with one entry per sample, each an array of `.npy` paths (relative to
+    the JSON file) in argument order. Without observed markers no samples
+    are needed.
+  }];
+  let options = [
+    Option<"samples", "samples", "std::string", "",
+           "JSON file listing the calibration samples">,
+    Option<"function", "function", "std::string", "",
+           "The function to run (default: the only public function with a "
+           "body)">
+  ];
+  let dependentDialects = ["::mlir::qtosa::QTosaDialect",
+                           "::mlir::tosa::TosaDialect"];
+}
+
+#endif // QTOSA_QUANTIZATION_PASSES_TD

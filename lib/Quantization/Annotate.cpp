@@ -1,0 +1,527 @@
+//===- Annotate.cpp - qtosa-annotate: mark a float graph by op semantics --===//
+//
+// Sharing groups come from QuantBehaviourOpInterface, never from op names:
+// a data-movement or order-preserving op puts its result in the group of
+// its value operands (a concat joins all of them), arithmetic starts a new
+// group. Markers go only where a group's values are produced by arithmetic,
+// by a graph input or by a constant, so no data-movement op ever gets an
+// observer of its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Quantization/Passes.h"
+#include "qtosa/Quantization/QuantConfig.h"
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <cmath>
+#include <limits>
+
+namespace mlir::qtosa {
+#define GEN_PASS_DEF_ANNOTATEPASS
+#include "qtosa/Quantization/Passes.h.inc"
+} // namespace mlir::qtosa
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+bool isFloatTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && isa<FloatType>(tensor.getElementType());
+}
+
+bool touchesFloatTensors(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), isFloatTensor) ||
+         llvm::any_of(op->getResultTypes(), isFloatTensor);
+}
+
+/// The output-channel dimension of a contraction's constant operand 1, or
+/// nullopt if `op` takes no weight there.
+std::optional<unsigned> getWeightChannelAxis(Operation *op) {
+  if (isa<tosa::Conv2DOp, tosa::Conv3DOp, tosa::TransposeConv2DOp>(op))
+    return 0; // [OC, ..., IC]
+  if (isa<tosa::DepthwiseConv2DOp>(op))
+    return 2; // [KH, KW, C, M]: one scale per input channel c
+  if (isa<tosa::MatMulOp>(op))
+    return 2; // [N, C, W]: one scale per output column
+  return std::nullopt;
+}
+
+bool takesBias(Operation *op) {
+  return isa<tosa::Conv2DOp, tosa::Conv3DOp, tosa::DepthwiseConv2DOp,
+             tosa::TransposeConv2DOp>(op);
+}
+
+bool isZeroPointUse(OpOperand &use) {
+  return llvm::any_of(getZeroPointOperands(use.getOwner()),
+                      [&](const ZeroPointOperand &zp) {
+                        return zp.zeroPointIndex == use.getOperandNumber();
+                      });
+}
+
+/// Whether `loc` carries `pattern` as a name (a trailing '*' matches a
+/// prefix).
+bool locationMatches(Location loc, StringRef pattern) {
+  bool matched = false;
+  loc->walk([&](Location inner) {
+    if (auto name = dyn_cast<NameLoc>(inner)) {
+      StringRef text = name.getName().strref();
+      if (pattern.ends_with("*") ? text.starts_with(pattern.drop_back())
+                                 : text == pattern)
+        matched = true;
+    }
+    return matched ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return matched;
+}
+
+/// Per-channel (or per-tensor) symmetric parameters of a constant weight,
+/// from its values.
+struct WeightParams {
+  std::optional<unsigned> axis;
+  SmallVector<double> scales;
+};
+
+WeightParams computeWeightParams(DenseFPElementsAttr values, unsigned axis,
+                                 const TensorSpec &spec) {
+  auto type = cast<RankedTensorType>(values.getType());
+  WeightParams params;
+  int64_t channels = spec.perChannel ? type.getDimSize(axis) : 1;
+  if (spec.perChannel)
+    params.axis = axis;
+  SmallVector<double> maxAbs(channels, 0.0);
+  int64_t inner = 1;
+  for (int64_t dim = axis + 1; dim < type.getRank(); ++dim)
+    inner *= type.getDimSize(dim);
+  for (auto [index, value] : llvm::enumerate(values.getValues<APFloat>())) {
+    int64_t channel = spec.perChannel ? (index / inner) % channels : 0;
+    maxAbs[channel] =
+        std::max(maxAbs[channel], std::fabs(value.convertToDouble()));
+  }
+  // Symmetric: [-max|w|, max|w|] onto half the storage range either side
+  // of zero; an all-zero channel takes scale 1 (any scale stores it
+  // exactly).
+  double half = (spec.storageMax - spec.storageMin) / 2.0;
+  for (double amax : maxAbs)
+    params.scales.push_back(
+        amax > 0 ? std::max(amax / half,
+                            double(std::numeric_limits<float>::min()))
+                 : 1.0);
+  return params;
+}
+
+class Annotator {
+public:
+  Annotator(func::FuncOp function, const QuantConfig &config,
+            std::vector<bool> &overrideUsed)
+      : function(function), config(config), overrideUsed(overrideUsed) {}
+
+  LogicalResult run();
+
+private:
+  // Union-find over sharing groups; a node may carry an explicit spec (from
+  // an override, an input or an output), which must agree within a group.
+  int newNode(std::optional<TensorSpec> spec = std::nullopt) {
+    parent.push_back(parent.size());
+    explicitSpec.push_back(spec);
+    return parent.size() - 1;
+  }
+  int find(int node) {
+    while (parent[node] != node)
+      node = parent[node] = parent[parent[node]];
+    return node;
+  }
+  LogicalResult setSpec(int node, const TensorSpec &spec, Operation *where,
+                        Location loc) {
+    int rep = find(node);
+    if (explicitSpec[rep] && *explicitSpec[rep] != spec)
+      return emitError(loc)
+             << "conflicting quantization specs for one sharing group"
+             << (where ? " at '" + where->getName().getStringRef().str() + "'"
+                       : std::string())
+             << ": data movement shares one spec between its operands and "
+                "its result";
+    explicitSpec[rep] = spec;
+    return success();
+  }
+  LogicalResult unite(int a, int b, Operation *op) {
+    a = find(a);
+    b = find(b);
+    if (a == b)
+      return success();
+    parent[b] = a;
+    if (explicitSpec[b])
+      return setSpec(a, *explicitSpec[b], op, op->getLoc());
+    return success();
+  }
+
+  /// The override matching `op`, marking it used.
+  const SpecOverride *findOverride(Operation *op) {
+    const SpecOverride *found = nullptr;
+    for (auto [index, override] : llvm::enumerate(config.overrides)) {
+      bool matches = !override.opKind.empty()
+                         ? op->getName().getStringRef() == override.opKind
+                         : locationMatches(op->getLoc(), override.name);
+      if (!matches)
+        continue;
+      overrideUsed[index] = true;
+      if (!found)
+        found = &override;
+    }
+    return found;
+  }
+
+  LogicalResult visitConstant(Operation *op);
+  LogicalResult visitOp(Operation *op);
+  LogicalResult visitReturn(Operation *op);
+  LogicalResult emitMarkers();
+
+  func::FuncOp function;
+  const QuantConfig &config;
+  std::vector<bool> &overrideUsed;
+
+  SmallVector<int> parent;
+  SmallVector<std::optional<TensorSpec>> explicitSpec;
+  /// Float values in a sharing group.
+  DenseMap<Value, int> nodeOf;
+  /// Arithmetic results marked after their only user, a clamp.
+  DenseSet<Value> fusedIntoClamp;
+  /// Values whose marker starts (or joins) an activation group, in program
+  /// order.
+  SmallVector<Value> activationRoots;
+  /// Constant weights with the op they feed.
+  SmallVector<std::pair<Value, Operation *>> weights;
+  /// Constant biases with the convolution they feed.
+  SmallVector<std::pair<Value, Operation *>> biases;
+  /// Result positions the config keeps in float.
+  DenseSet<unsigned> floatOutputs;
+};
+
+LogicalResult Annotator::visitConstant(Operation *op) {
+  Value value = op->getResult(0);
+  if (!isFloatTensor(value.getType()))
+    return success();
+  bool allZeroPoints = true, allWeights = true, allBiases = true;
+  Operation *biasUser = nullptr;
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    bool zeroPoint = isZeroPointUse(use);
+    allZeroPoints &= zeroPoint;
+    if (zeroPoint)
+      continue;
+    allWeights &= use.getOperandNumber() == 1 &&
+                  getWeightChannelAxis(user).has_value();
+    bool bias = use.getOperandNumber() == 2 && takesBias(user) &&
+                (!biasUser || biasUser == user);
+    allBiases &= bias;
+    if (bias)
+      biasUser = user;
+  }
+  if (allZeroPoints || value.use_empty())
+    return success();
+  if (allWeights) {
+    weights.push_back({value, nullptr});
+    return success();
+  }
+  if (allBiases) {
+    biases.push_back({value, biasUser});
+    return success();
+  }
+  // Any other constant (an addend, a pad value, a scale factor) is a value
+  // like an activation: its range is observed.
+  nodeOf[value] = newNode();
+  activationRoots.push_back(value);
+  return success();
+}
+
+LogicalResult Annotator::visitOp(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return op->emitError("qtosa-annotate does not annotate ops with regions "
+                         "('")
+           << op->getName() << "'); inline or outline them first";
+  if (isa<AnnotateOp, QuantizeOp, DequantizeOp>(op))
+    return op->emitError("the graph is already annotated or quantized: '")
+           << op->getName() << "'; qtosa-annotate takes a float graph";
+  if (op->hasTrait<OpTrait::ConstantLike>())
+    return visitConstant(op);
+  auto iface = dyn_cast<QuantBehaviourOpInterface>(op);
+  if (!iface) {
+    if (!touchesFloatTensors(op))
+      return success();
+    return op->emitError("qtosa-annotate cannot classify '")
+           << op->getName()
+           << "': it has no quantization behaviour "
+              "(QuantBehaviourOpInterface), so it is unknown whether it "
+              "moves, orders or computes values";
+  }
+  const SpecOverride *override = findOverride(op);
+  auto applyOverride = [&](int node) -> LogicalResult {
+    if (override && override->spec)
+      return setSpec(node, *override->spec, op, op->getLoc());
+    return success();
+  };
+  QuantBehaviour behaviour = iface.getQuantBehaviour();
+  if (behaviour != QuantBehaviour::Independent) {
+    if (op->getNumResults() == 0 || !iface.resultHoldsValues() ||
+        !isFloatTensor(op->getResult(0).getType()))
+      return success();
+    Value result = op->getResult(0);
+    if (override && !override->spec)
+      return success(); // kept in float
+    SmallVector<unsigned> valueOperands = iface.getValueOperands();
+    // A clamp after arithmetic whose only user it is: the activation fused
+    // into the op, marked after the clamp as quantizers fuse conv + ReLU.
+    if (isa<tosa::ClampOp>(op) &&
+        fusedIntoClamp.contains(op->getOperand(0))) {
+      int node = newNode();
+      nodeOf[result] = node;
+      activationRoots.push_back(result);
+      return applyOverride(node);
+    }
+    std::optional<int> group;
+    for (unsigned index : valueOperands) {
+      Value operand = op->getOperand(index);
+      if (!isFloatTensor(operand.getType()))
+        continue;
+      auto it = nodeOf.find(operand);
+      if (it == nodeOf.end())
+        return success(); // a float operand: the op stays in float
+      if (!group)
+        group = it->second;
+      else if (failed(unite(*group, it->second, op)))
+        return failure();
+    }
+    if (!group)
+      return success();
+    nodeOf[result] = *group;
+    return applyOverride(*group);
+  }
+  for (Value result : op->getResults()) {
+    if (!isFloatTensor(result.getType()))
+      continue;
+    if (override && !override->spec)
+      continue; // kept in float
+    if (result.hasOneUse() && !override) {
+      Operation *user = *result.getUsers().begin();
+      if (isa<tosa::ClampOp>(user)) {
+        fusedIntoClamp.insert(result);
+        continue;
+      }
+    }
+    int node = newNode();
+    nodeOf[result] = node;
+    activationRoots.push_back(result);
+    if (failed(applyOverride(node)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult Annotator::visitReturn(Operation *op) {
+  for (auto [index, operand] : llvm::enumerate(op->getOperands())) {
+    if (!isFloatTensor(operand.getType()) || index >= config.outputs.size())
+      continue;
+    const SpecOrFloat &spec = config.outputs[index];
+    if (!spec) {
+      floatOutputs.insert(index);
+      continue;
+    }
+    auto it = nodeOf.find(operand);
+    if (it != nodeOf.end() &&
+        failed(setSpec(it->second, *spec, nullptr, op->getLoc())))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult Annotator::run() {
+  Block &body = function.getBody().front();
+  for (BlockArgument argument : body.getArguments()) {
+    if (!isFloatTensor(argument.getType()))
+      continue;
+    unsigned index = argument.getArgNumber();
+    std::optional<TensorSpec> spec;
+    if (index < config.inputs.size()) {
+      if (!config.inputs[index])
+        continue; // kept in float
+      spec = config.inputs[index];
+    }
+    nodeOf[argument] = newNode(spec);
+    activationRoots.push_back(argument);
+  }
+  for (Operation &op : body) {
+    if (op.hasTrait<OpTrait::ReturnLike>()) {
+      if (failed(visitReturn(&op)))
+        return failure();
+      continue;
+    }
+    if (failed(visitOp(&op)))
+      return failure();
+  }
+  return emitMarkers();
+}
+
+/// Inserts `marker` right after `value` is defined and makes every use but
+/// the marker's own, zero-point operands and kept-float returns read it.
+void replaceUsesWithMarker(Value value, AnnotateOp marker,
+                           const DenseSet<unsigned> &floatOutputs) {
+  value.replaceUsesWithIf(marker.getResult(), [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (user == marker || isZeroPointUse(use))
+      return false;
+    if (user->hasTrait<OpTrait::ReturnLike>() &&
+        floatOutputs.contains(use.getOperandNumber()))
+      return false;
+    return true;
+  });
+}
+
+LogicalResult Annotator::emitMarkers() {
+  OpBuilder builder(function.getContext());
+  auto setInsertionAfter = [&](Value value) {
+    if (Operation *def = value.getDefiningOp())
+      builder.setInsertionPointAfter(def);
+    else
+      builder.setInsertionPointToStart(value.getParentBlock());
+  };
+  auto makeMarker = [&](Value value, const TensorSpec &spec, int64_t group,
+                        std::optional<unsigned> axis) {
+    setInsertionAfter(value);
+    auto marker = AnnotateOp::create(
+        builder, value.getLoc(), value.getType(), value,
+        TypeAttr::get(builder.getIntegerType(spec.width)),
+        builder.getI64IntegerAttr(spec.storageMin),
+        builder.getI64IntegerAttr(spec.storageMax),
+        spec.symmetric ? builder.getUnitAttr() : nullptr,
+        axis ? builder.getI32IntegerAttr(*axis) : nullptr,
+        spec.scale ? builder.getDenseF64ArrayAttr({*spec.scale}) : nullptr,
+        spec.scale ? builder.getDenseI64ArrayAttr({spec.zeroPoint.value_or(0)})
+                   : nullptr,
+        nullptr, builder.getI64IntegerAttr(group));
+    return marker;
+  };
+
+  // Activation groups are numbered in program order of their first marker.
+  llvm::MapVector<int, int64_t> groupIds;
+  auto groupIdOf = [&](int node) {
+    int rep = find(node);
+    auto [it, inserted] = groupIds.insert({rep, (int64_t)groupIds.size()});
+    return it->second;
+  };
+  for (Value value : activationRoots) {
+    int rep = find(nodeOf[value]);
+    int64_t group = groupIdOf(rep);
+    TensorSpec spec = explicitSpec[rep].value_or(config.activation);
+    AnnotateOp marker = makeMarker(value, spec, group, std::nullopt);
+    replaceUsesWithMarker(value, marker, floatOutputs);
+  }
+  int64_t nextGroup = groupIds.size();
+
+  DenseMap<Value, std::pair<int64_t, WeightParams>> weightGroups;
+  for (auto [value, unused] : weights) {
+    auto constant = value.getDefiningOp();
+    DenseFPElementsAttr values;
+    if (!matchPattern(constant, m_Constant(&values)))
+      continue;
+    // Every user takes it in the same position; they agree on the axis
+    // (the per-channel dimension of each kind above).
+    Operation *user = *value.getUsers().begin();
+    unsigned axis = *getWeightChannelAxis(user);
+    WeightParams params = computeWeightParams(values, axis, config.weight);
+    int64_t group = nextGroup++;
+    setInsertionAfter(value);
+    auto marker = AnnotateOp::create(
+        builder, value.getLoc(), value.getType(), value,
+        TypeAttr::get(builder.getIntegerType(config.weight.width)),
+        builder.getI64IntegerAttr(config.weight.storageMin),
+        builder.getI64IntegerAttr(config.weight.storageMax),
+        builder.getUnitAttr(),
+        params.axis ? builder.getI32IntegerAttr(*params.axis) : nullptr,
+        builder.getDenseF64ArrayAttr(params.scales),
+        builder.getDenseI64ArrayAttr(
+            SmallVector<int64_t>(params.scales.size(), 0)),
+        nullptr, builder.getI64IntegerAttr(group));
+    replaceUsesWithMarker(value, marker, floatOutputs);
+    weightGroups[marker.getResult()] = {group, params};
+  }
+
+  for (auto [value, conv] : biases) {
+    // Derived from the convolution's input group and weight group; a bias
+    // whose input stays float (or whose weight is not a marked constant)
+    // stays a float constant, which the integer lowering also takes.
+    auto input = nodeOf.find(conv->getOperand(0));
+    auto weight = weightGroups.find(conv->getOperand(1));
+    auto inputMarker = conv->getOperand(0).getDefiningOp<AnnotateOp>();
+    if (weight == weightGroups.end() ||
+        (input == nodeOf.end() && !inputMarker))
+      continue;
+    int64_t inputGroup =
+        inputMarker ? (int64_t)inputMarker.getGroupAttr().getInt()
+                    : groupIdOf(input->second);
+    const WeightParams &params = weight->second.second;
+    setInsertionAfter(value);
+    auto marker = AnnotateOp::create(
+        builder, value.getLoc(), value.getType(), value,
+        TypeAttr::get(builder.getIntegerType(32)),
+        builder.getI64IntegerAttr(std::numeric_limits<int32_t>::min()),
+        builder.getI64IntegerAttr(std::numeric_limits<int32_t>::max()),
+        builder.getUnitAttr(),
+        params.axis ? builder.getI32IntegerAttr(0) : nullptr, nullptr, nullptr,
+        builder.getDenseI64ArrayAttr({inputGroup, weight->second.first}),
+        builder.getI64IntegerAttr(nextGroup++));
+    replaceUsesWithMarker(value, marker, floatOutputs);
+  }
+  return success();
+}
+
+struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
+  using AnnotatePassBase::AnnotatePassBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    QuantConfig quantConfig;
+    if (!config.empty()) {
+      llvm::Expected<QuantConfig> parsed = readQuantConfig(config);
+      if (!parsed) {
+        emitError(module.getLoc()) << llvm::toString(parsed.takeError());
+        return signalPassFailure();
+      }
+      quantConfig = std::move(*parsed);
+    }
+    std::vector<bool> overrideUsed(quantConfig.overrides.size(), false);
+    for (auto function : module.getOps<func::FuncOp>()) {
+      if (function.isExternal())
+        continue;
+      if (!function.getBody().hasOneBlock()) {
+        function.emitError("qtosa-annotate takes a function with one block");
+        return signalPassFailure();
+      }
+      Annotator annotator(function, quantConfig, overrideUsed);
+      if (failed(annotator.run()))
+        return signalPassFailure();
+    }
+    // An override that matches nothing is almost always a misspelt name.
+    for (auto [index, used] : llvm::enumerate(overrideUsed)) {
+      if (used)
+        continue;
+      const SpecOverride &override = quantConfig.overrides[index];
+      emitError(module.getLoc())
+          << quantConfig.file << ": " << override.path << ": the override of "
+          << (override.opKind.empty() ? "name '" + override.name + "'"
+                                      : "op '" + override.opKind + "'")
+          << " matches no op";
+      return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

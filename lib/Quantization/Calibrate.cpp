@@ -1,0 +1,466 @@
+//===- Calibrate.cpp - qtosa-calibrate: observe ranges by execution -------===//
+//
+// The graph runs in process (QTosaExecution, the engine of qtosa-run and of
+// the Python package) on a copy of the module in which every observed
+// marker's tensor is an extra result. Ranges are collected per marker,
+// joined per sharing group, turned into parameters, and each marker
+// becomes quantize + dequantize (a constant: integer constant + dequantize).
+//
+//===----------------------------------------------------------------------===//
+
+#include "qtosa/Quantization/Passes.h"
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Dialect/QTosa/IR/QuantParams.h"
+#include "qtosa/Execution/Execute.h"
+#include "qtosa/Execution/Npy.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cmath>
+#include <limits>
+
+namespace mlir::qtosa {
+#define GEN_PASS_DEF_CALIBRATEPASS
+#include "qtosa/Quantization/Passes.h.inc"
+} // namespace mlir::qtosa
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+/// Observed range, per index along an axis (or one entry).
+struct Range {
+  SmallVector<double> min, max;
+
+  void join(const Range &other) {
+    if (min.empty()) {
+      *this = other;
+      return;
+    }
+    // Markers of one group with different per-axis sizes join per tensor.
+    if (other.min.size() != min.size()) {
+      double lo = std::min(*llvm::min_element(min), *llvm::min_element(other.min));
+      double hi = std::max(*llvm::max_element(max), *llvm::max_element(other.max));
+      min.assign(1, lo);
+      max.assign(1, hi);
+      return;
+    }
+    for (size_t i = 0; i < min.size(); ++i) {
+      min[i] = std::min(min[i], other.min[i]);
+      max[i] = std::max(max[i], other.max[i]);
+    }
+  }
+};
+
+/// Parameters of one group.
+struct GroupParams {
+  SmallVector<double> scales;
+  SmallVector<int64_t> zeroPoints;
+};
+
+/// Scale and zero point covering [lo, hi] on [qmin, qmax].
+std::pair<double, int64_t> paramsForRange(double lo, double hi, int64_t qmin,
+                                          int64_t qmax, bool symmetric) {
+  double floor = std::numeric_limits<float>::min();
+  if (symmetric) {
+    double amax = std::max(std::fabs(lo), std::fabs(hi));
+    double scale = amax / ((qmax - qmin) / 2.0);
+    return {scale > floor ? scale : 1.0, 0};
+  }
+  // The range holds 0 so that zero (padding, ReLU's floor) is exact.
+  lo = std::min(lo, 0.0);
+  hi = std::max(hi, 0.0);
+  double scale = (hi - lo) / double(qmax - qmin);
+  if (!(scale > floor))
+    return {1.0, std::clamp<int64_t>(0, qmin, qmax)};
+  int64_t zeroPoint = qmin - (int64_t)std::llround(lo / scale);
+  return {scale, std::clamp(zeroPoint, qmin, qmax)};
+}
+
+class Calibrator {
+public:
+  Calibrator(ModuleOp module, StringRef samplesPath, StringRef functionName)
+      : module(module), samplesPath(samplesPath), functionName(functionName) {}
+
+  LogicalResult run();
+
+private:
+  FailureOr<func::FuncOp> findFunction();
+  LogicalResult observe(func::FuncOp function,
+                        ArrayRef<AnnotateOp> observed);
+  LogicalResult computeParams();
+  LogicalResult replaceMarker(AnnotateOp marker);
+
+  ModuleOp module;
+  StringRef samplesPath;
+  StringRef functionName;
+  SmallVector<AnnotateOp> markers;
+  DenseMap<Operation *, Range> rangeOf;
+  llvm::MapVector<int64_t, SmallVector<AnnotateOp>> groups;
+  DenseMap<int64_t, GroupParams> paramsOf;
+};
+
+FailureOr<func::FuncOp> Calibrator::findFunction() {
+  if (!functionName.empty()) {
+    auto function = module.lookupSymbol<func::FuncOp>(functionName);
+    if (!function || function.isExternal())
+      return emitError(module.getLoc(), "qtosa-calibrate: no function '")
+             << functionName << "' with a body to run";
+    return function;
+  }
+  func::FuncOp found;
+  for (auto function : module.getOps<func::FuncOp>()) {
+    if (function.isExternal() || !function.isPublic())
+      continue;
+    if (found)
+      return emitError(module.getLoc(),
+                       "qtosa-calibrate: several public functions ('")
+             << found.getSymName() << "', '" << function.getSymName()
+             << "'); say which one to run with function=NAME";
+    found = function;
+  }
+  if (!found)
+    return emitError(module.getLoc(),
+                     "qtosa-calibrate: no public function with a body");
+  return found;
+}
+
+/// Min and max of `tensor` (f32 or f64), per index along `axis`.
+FailureOr<Range> rangeOfTensor(const Tensor &tensor,
+                               std::optional<unsigned> axis, Location loc) {
+  SmallVector<double> values;
+  int64_t count = tensor.getNumElements();
+  values.reserve(count);
+  if (tensor.elementType == ElementType::F32) {
+    const float *data = reinterpret_cast<const float *>(tensor.data.data());
+    values.assign(data, data + count);
+  } else if (tensor.elementType == ElementType::F64) {
+    const double *data = reinterpret_cast<const double *>(tensor.data.data());
+    values.assign(data, data + count);
+  } else {
+    return emitError(loc, "qtosa-calibrate observes f32 and f64 tensors, not ")
+           << stringifyElementType(tensor.elementType);
+  }
+  int64_t channels = axis ? tensor.shape[*axis] : 1;
+  int64_t inner = 1;
+  if (axis)
+    for (size_t dim = *axis + 1; dim < tensor.shape.size(); ++dim)
+      inner *= tensor.shape[dim];
+  Range range;
+  range.min.assign(channels, std::numeric_limits<double>::infinity());
+  range.max.assign(channels, -std::numeric_limits<double>::infinity());
+  for (int64_t i = 0; i < count; ++i) {
+    double value = values[i];
+    if (std::isnan(value))
+      continue;
+    int64_t channel = axis ? (i / inner) % channels : 0;
+    range.min[channel] = std::min(range.min[channel], value);
+    range.max[channel] = std::max(range.max[channel], value);
+  }
+  return range;
+}
+
+LogicalResult Calibrator::observe(func::FuncOp function,
+                                  ArrayRef<AnnotateOp> observed) {
+  if (samplesPath.empty())
+    return emitError(AnnotateOp(observed.front()).getLoc(),
+                     "this marker observes its range, and qtosa-calibrate "
+                     "has no samples: give samples=PATH");
+  // The samples file.
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(samplesPath);
+  if (!buffer)
+    return emitError(module.getLoc(), "cannot read the samples '")
+           << samplesPath << "': " << buffer.getError().message();
+  llvm::Expected<llvm::json::Value> json =
+      llvm::json::parse((*buffer)->getBuffer());
+  if (!json)
+    return emitError(module.getLoc())
+           << samplesPath << ": " << llvm::toString(json.takeError());
+  const llvm::json::Array *samples = json->getAsArray();
+  if (!samples || samples->empty())
+    return emitError(module.getLoc())
+           << samplesPath << ": expected a non-empty array of samples, each "
+           << "an array of .npy paths in argument order";
+  SmallString<256> directory(samplesPath);
+  llvm::sys::path::remove_filename(directory);
+
+  // A copy whose function returns every observed tensor after its own
+  // results, with the markers gone.
+  OwningOpRef<ModuleOp> copy(cast<ModuleOp>(module->clone()));
+  auto copied = copy->lookupSymbol<func::FuncOp>(function.getSymName());
+  SmallVector<AnnotateOp> copiedMarkers;
+  copied.walk([&](AnnotateOp marker) { copiedMarkers.push_back(marker); });
+  // Markers in program order match those of the original function; each
+  // observed one's input becomes a result once the markers are gone.
+  SmallVector<AnnotateOp> originals;
+  function.walk([&](AnnotateOp marker) { originals.push_back(marker); });
+  SmallVector<std::pair<Operation *, Value>> observedInputs;
+  for (auto [original, marker] : llvm::zip_equal(originals, copiedMarkers))
+    if (original.isObserved())
+      observedInputs.push_back({original, marker.getInput()});
+  copy->walk([](AnnotateOp marker) {
+    marker.getResult().replaceAllUsesWith(marker.getInput());
+    marker.erase();
+  });
+  auto terminator =
+      cast<func::ReturnOp>(copied.getBody().front().getTerminator());
+  SmallVector<Value> results(terminator.getOperands());
+  DenseMap<Operation *, unsigned> resultIndex;
+  for (auto [original, input] : observedInputs) {
+    resultIndex[original] = results.size();
+    results.push_back(input);
+  }
+  terminator->setOperands(results);
+  copied.setFunctionType(FunctionType::get(
+      copied.getContext(), copied.getArgumentTypes(),
+      ValueRange(results).getTypes()));
+
+  llvm::Expected<std::unique_ptr<Executable>> executable =
+      Executable::compile(*copy, copied.getSymName());
+  if (!executable)
+    return emitError(function.getLoc(), "qtosa-calibrate cannot run the "
+                                        "graph: ")
+           << llvm::toString(executable.takeError());
+
+  for (auto [sampleIndex, sample] : llvm::enumerate(*samples)) {
+    const llvm::json::Array *paths = sample.getAsArray();
+    if (!paths || paths->size() != (*executable)->getInputs().size())
+      return emitError(module.getLoc())
+             << samplesPath << ": sample " << sampleIndex << " must be an "
+             << "array of " << (*executable)->getInputs().size()
+             << " .npy path(s), one per argument of @"
+             << function.getSymName();
+    std::vector<Tensor> inputs;
+    for (auto [argIndex, path] : llvm::enumerate(*paths)) {
+      std::optional<StringRef> relative = path.getAsString();
+      if (!relative)
+        return emitError(module.getLoc())
+               << samplesPath << ": sample " << sampleIndex << " argument "
+               << argIndex << " is not a path";
+      SmallString<256> full(*relative);
+      if (llvm::sys::path::is_relative(full)) {
+        full = directory;
+        llvm::sys::path::append(full, *relative);
+      }
+      llvm::Expected<Tensor> tensor = readNpyFile(
+          full, (*executable)->getInputs()[argIndex].elementType);
+      if (!tensor)
+        return emitError(module.getLoc()) << llvm::toString(tensor.takeError());
+      inputs.push_back(std::move(*tensor));
+    }
+    llvm::Expected<std::vector<Tensor>> outputs = (*executable)->run(inputs);
+    if (!outputs)
+      return emitError(module.getLoc())
+             << samplesPath << ": sample " << sampleIndex << ": "
+             << llvm::toString(outputs.takeError());
+    for (AnnotateOp marker : llvm::make_range(observed.begin(), observed.end())) {
+      FailureOr<Range> range = rangeOfTensor(
+          (*outputs)[resultIndex[marker]], marker.getAxis(), marker.getLoc());
+      if (failed(range))
+        return failure();
+      rangeOf[marker].join(*range);
+    }
+  }
+  return success();
+}
+
+LogicalResult Calibrator::computeParams() {
+  // Observed and fixed groups first; derived ones read them.
+  for (auto &[group, members] : groups) {
+    AnnotateOp first = members.front();
+    for (AnnotateOp member : members)
+      if (member.getStorageType() != first.getStorageType() ||
+          member.getStorageMinAttr() != first.getStorageMinAttr() ||
+          member.getStorageMaxAttr() != first.getStorageMaxAttr() ||
+          member.getSymmetric() != first.getSymmetric() ||
+          member.getScalesAttr() != first.getScalesAttr() ||
+          member.getZeroPointsAttr() != first.getZeroPointsAttr() ||
+          member.getDerivedFromAttr() != first.getDerivedFromAttr())
+        return member.emitError("marker of group ")
+               << group << " has another spec than the group's first marker";
+    if (first.getDerivedFrom())
+      continue;
+    GroupParams params;
+    if (std::optional<ArrayRef<double>> scales = first.getScales()) {
+      params.scales.assign(scales->begin(), scales->end());
+      params.zeroPoints.assign(first.getZeroPoints()->begin(),
+                               first.getZeroPoints()->end());
+    } else {
+      Range joined;
+      for (AnnotateOp member : members)
+        joined.join(rangeOf[member]);
+      int64_t qmin = first.getStorageMinAttr().getInt();
+      int64_t qmax = first.getStorageMaxAttr().getInt();
+      for (size_t i = 0; i < joined.min.size(); ++i) {
+        double lo = joined.min[i], hi = joined.max[i];
+        if (lo > hi) // nothing observed (every value NaN)
+          lo = hi = 0.0;
+        auto [scale, zeroPoint] =
+            paramsForRange(lo, hi, qmin, qmax, first.getSymmetric());
+        params.scales.push_back(scale);
+        params.zeroPoints.push_back(zeroPoint);
+      }
+    }
+    paramsOf[group] = std::move(params);
+  }
+  for (auto &[group, members] : groups) {
+    AnnotateOp first = members.front();
+    std::optional<ArrayRef<int64_t>> from = first.getDerivedFrom();
+    if (!from)
+      continue;
+    auto input = paramsOf.find((*from)[0]);
+    auto weight = paramsOf.find((*from)[1]);
+    if (input == paramsOf.end() || weight == paramsOf.end())
+      return first.emitError("derived_from names group(s) without "
+                             "parameters");
+    if (input->second.scales.size() != 1)
+      return first.emitError("derived_from: the input group ")
+             << (*from)[0] << " must be quantized per tensor";
+    // One bias scale per output channel: the weight's scale of the channel
+    // it comes from (a depthwise multiplier repeats it).
+    auto type = cast<RankedTensorType>(first.getInput().getType());
+    int64_t count = first.getAxis() ? type.getDimSize(*first.getAxis()) : 1;
+    const SmallVector<double> &weightScales = weight->second.scales;
+    if (count % (int64_t)weightScales.size() != 0 &&
+        weightScales.size() != 1)
+      return first.emitError("derived_from: ")
+             << count << " bias channels do not repeat the "
+             << weightScales.size() << " weight scales";
+    GroupParams params;
+    int64_t repeat = weightScales.size() == 1 ? count : count / weightScales.size();
+    for (int64_t channel = 0; channel < count; ++channel) {
+      double scale = input->second.scales[0] *
+                     weightScales[weightScales.size() == 1 ? 0 : channel / repeat];
+      if (!(scale >= std::numeric_limits<float>::min()))
+        return first.emitError("derived bias scale ")
+               << scale << " of channel " << channel << " is below 2^-126";
+      params.scales.push_back(scale);
+      params.zeroPoints.push_back(0);
+    }
+    paramsOf[group] = std::move(params);
+  }
+  return success();
+}
+
+LogicalResult Calibrator::replaceMarker(AnnotateOp marker) {
+  const GroupParams &params = paramsOf[marker.getGroupAttr().getInt()];
+  auto type = cast<RankedTensorType>(marker.getInput().getType());
+  auto storage = cast<IntegerType>(marker.getStorageType());
+  Type expressed = type.getElementType();
+  int64_t qmin = marker.getStorageMinAttr().getInt();
+  int64_t qmax = marker.getStorageMaxAttr().getInt();
+  quant::QuantizedType qtype;
+  if (marker.getAxis())
+    qtype = quant::UniformQuantizedPerAxisType::getChecked(
+        marker.getLoc(), quant::QuantizationFlags::Signed, storage, expressed,
+        params.scales, params.zeroPoints, *marker.getAxis(), qmin, qmax);
+  else
+    qtype = quant::UniformQuantizedType::getChecked(
+        marker.getLoc(), quant::QuantizationFlags::Signed, storage, expressed,
+        params.scales.front(), params.zeroPoints.front(), qmin, qmax);
+  if (!qtype)
+    return failure();
+  if (failed(verifyQuantParamsForShape(
+          [&] { return marker.emitError(); }, qtype, type.getShape())))
+    return failure();
+
+  OpBuilder builder(marker);
+  auto storageType = RankedTensorType::get(type.getShape(), storage);
+  Value stored;
+  DenseFPElementsAttr values;
+  if (matchPattern(marker.getInput(), m_Constant(&values)) &&
+      type.hasStaticShape()) {
+    // A constant is stored as integers right away.
+    int64_t inner = 1;
+    std::optional<unsigned> axis = marker.getAxis();
+    if (axis)
+      for (int64_t dim = *axis + 1; dim < type.getRank(); ++dim)
+        inner *= type.getDimSize(dim);
+    int64_t channels = params.scales.size();
+    SmallVector<APInt> ints;
+    for (auto [index, value] : llvm::enumerate(values.getValues<APFloat>())) {
+      int64_t channel = axis ? (index / inner) % channels : 0;
+      bool lost;
+      APFloat f32 = value;
+      f32.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+      int64_t q = quantizeElement(f32.convertToFloat(), params.scales[channel],
+                                  params.zeroPoints[channel], qmin, qmax);
+      ints.push_back(APInt(storage.getWidth(), q, /*isSigned=*/true));
+    }
+    stored = tosa::ConstOp::create(builder, marker.getLoc(), storageType,
+                                   DenseElementsAttr::get(storageType, ints));
+  } else {
+    stored = QuantizeOp::create(builder, marker.getLoc(), storageType,
+                                marker.getInput(), TypeAttr::get(qtype));
+  }
+  // One dequantize per use, as quantizers export QDQ: a data-movement user
+  // then moves onto integers even where another user needs the float value.
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : marker.getResult().getUses())
+    uses.push_back(&use);
+  for (OpOperand *use : uses)
+    use->set(DequantizeOp::create(builder, marker.getLoc(), type, stored,
+                                  TypeAttr::get(qtype)));
+  Operation *constant = stored.getDefiningOp<tosa::ConstOp>()
+                            ? marker.getInput().getDefiningOp()
+                            : nullptr;
+  marker.erase();
+  // The float constant is now stored as integers.
+  if (constant && constant->use_empty())
+    constant->erase();
+  return success();
+}
+
+LogicalResult Calibrator::run() {
+  module.walk([&](AnnotateOp marker) {
+    markers.push_back(marker);
+    groups[marker.getGroupAttr().getInt()].push_back(marker);
+  });
+  if (markers.empty())
+    return success();
+  SmallVector<AnnotateOp> observed;
+  for (AnnotateOp marker : markers)
+    if (marker.isObserved())
+      observed.push_back(marker);
+  if (!observed.empty()) {
+    FailureOr<func::FuncOp> function = findFunction();
+    if (failed(function))
+      return failure();
+    for (AnnotateOp marker : observed)
+      if (marker->getParentOfType<func::FuncOp>() != *function)
+        return marker.emitError("this marker observes its range but is not "
+                                "in @")
+               << function->getSymName() << ", the function calibration runs";
+    if (failed(observe(*function, observed)))
+      return failure();
+  }
+  if (failed(computeParams()))
+    return failure();
+  for (AnnotateOp marker : markers)
+    if (failed(replaceMarker(marker)))
+      return failure();
+  return success();
+}
+
+struct CalibratePass : public qtosa::impl::CalibratePassBase<CalibratePass> {
+  using CalibratePassBase::CalibratePassBase;
+
+  void runOnOperation() override {
+    if (failed(Calibrator(getOperation(), samples, function).run()))
+      signalPassFailure();
+  }
+};
+
+} // namespace
