@@ -101,13 +101,12 @@ TEST_F(TosaQuantBehaviourTest, PerAxisFollowsTransposeAndReshape) {
         Float32Type::get(&context), scales, zps, axis, -128, 127));
   };
   auto iface = cast<QuantBehaviourOpInterface>(transpose);
-  std::string whyNot;
-  FailureOr<quant::QuantizedType> moved =
-      iface.getResultQuantType({perAxis(1, 3)}, whyNot);
-  ASSERT_TRUE(succeeded(moved)) << whyNot;
+  WhyNotOr<quant::QuantizedType> moved =
+      iface.getResultQuantType({perAxis(1, 3)});
+  ASSERT_TRUE(moved) << moved.whyNot().str().str();
   EXPECT_EQ(cast<quant::UniformQuantizedPerAxisType>(*moved).getQuantizedDimension(), 2);
-  FailureOr<quant::QuantizedType> back = iface.getOperandQuantType(*moved, 0, whyNot);
-  ASSERT_TRUE(succeeded(back));
+  WhyNotOr<quant::QuantizedType> back = iface.getOperandQuantType(*moved, 0);
+  ASSERT_TRUE(back) << back.whyNot().str().str();
   EXPECT_EQ(*back, perAxis(1, 3));
 
   Operation *merge = firstOp(R"mlir(
@@ -120,12 +119,12 @@ TEST_F(TosaQuantBehaviourTest, PerAxisFollowsTransposeAndReshape) {
   Operation *reshape = merge->getNextNode();
   auto reshapeIface = cast<QuantBehaviourOpInterface>(reshape);
   // Dimension 2 (size 4, 6 elements before it) survives as dimension 1.
-  moved = reshapeIface.getResultQuantType({perAxis(2, 4)}, whyNot);
-  ASSERT_TRUE(succeeded(moved)) << whyNot;
+  moved = reshapeIface.getResultQuantType({perAxis(2, 4)});
+  ASSERT_TRUE(moved) << moved.whyNot().str().str();
   EXPECT_EQ(cast<quant::UniformQuantizedPerAxisType>(*moved).getQuantizedDimension(), 1);
   // Dimension 1 merges with dimension 0: its three parameters tile twice.
-  moved = reshapeIface.getResultQuantType({perAxis(1, 3)}, whyNot);
-  ASSERT_TRUE(succeeded(moved)) << whyNot;
+  moved = reshapeIface.getResultQuantType({perAxis(1, 3)});
+  ASSERT_TRUE(moved) << moved.whyNot().str().str();
   auto merged = cast<quant::UniformQuantizedPerAxisType>(*moved);
   EXPECT_EQ(merged.getQuantizedDimension(), 0);
   EXPECT_EQ(merged.getScales().size(), 6u);

@@ -140,10 +140,12 @@ FailureOr<SinkPlan> planSink(QuantBehaviourOpInterface iface,
     return failure();
   }
 
-  FailureOr<quant::QuantizedType> resultType =
-      iface.getResultQuantType(operandTypes, whyNot);
-  if (failed(resultType))
+  WhyNotOr<quant::QuantizedType> resultType =
+      iface.getResultQuantType(operandTypes);
+  if (!resultType) {
+    whyNot = std::move(resultType).whyNot().take();
     return failure();
+  }
   plan.resultType = *resultType;
   quant::QuantizedType inputType = operandTypes.front();
 
@@ -305,10 +307,12 @@ planHoist(QuantizeOp quantize, bool duplicateDequantize, std::string &whyNot) {
   }
   SmallVector<quant::QuantizedType> operandTypes;
   for (unsigned index : iface.getValueOperands()) {
-    FailureOr<quant::QuantizedType> operandType =
-        iface.getOperandQuantType(resultType, index, whyNot);
-    if (failed(operandType))
+    WhyNotOr<quant::QuantizedType> operandType =
+        iface.getOperandQuantType(resultType, index);
+    if (!operandType) {
+      whyNot = std::move(operandType).whyNot().take();
       return failure();
+    }
     operandTypes.push_back(*operandType);
   }
   return operandTypes;

@@ -14,6 +14,9 @@
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "qtosa/Transforms/Passes.h"
 #include "qtosa/Transforms/TosaRescale.h"
+#include "qtosa/Utils/ConvGeometry.h"
+#include "qtosa/Utils/ShapedValues.h"
+#include "qtosa/Utils/TosaUtils.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Matchers.h"
@@ -142,15 +145,18 @@ FailureOr<ChannelParams> getArithmeticParams(quant::QuantizedType qtype,
 
 /// The float zero-point operands of a float TOSA op must be zero: a float op
 /// with another zero point is not what the QDQ group describes.
-LogicalResult checkFloatZeroPoint(Operation *op, unsigned index,
-                                  std::string &whyNot) {
-  std::optional<float> value = getScalarFloatConstant(op->getOperand(index));
-  if (value && *value == 0.0f)
-    return success();
-  whyNot = llvm::formatv("operand #{0} (a zero point) is not a constant 0",
-                         index)
-               .str();
-  return failure();
+LogicalResult checkFloatZeroPoints(Operation *op, std::string &whyNot) {
+  for (ZeroPointOperand zp : getZeroPointOperands(op)) {
+    std::optional<float> value =
+        getScalarFloatConstant(op->getOperand(zp.zeroPointIndex));
+    if (value && *value == 0.0f)
+      continue;
+    whyNot = llvm::formatv("operand #{0} (a zero point) is not a constant 0",
+                           zp.zeroPointIndex)
+                 .str();
+    return failure();
+  }
+  return success();
 }
 
 FailureOr<Dequantized> requireDequantized(Operation *op, unsigned index,
@@ -352,14 +358,6 @@ FailureOr<RescaleSpec> planWiden(const ChannelParams &params, double factor,
   return spec;
 }
 
-Type elementOf(Value value) {
-  return cast<ShapedType>(value.getType()).getElementType();
-}
-
-RankedTensorType withElement(Value value, Type element) {
-  return cast<RankedTensorType>(value.getType()).clone(element);
-}
-
 /// A copy of float op `op` on integer operands with an integer result.
 Operation *cloneOnIntegers(OpBuilder &builder, Operation *op,
                            ArrayRef<Value> operands, Type resultType) {
@@ -398,12 +396,17 @@ FailureOr<Emit> planRequantize(QuantizeOp quantize, DequantizeOp dequantize,
 // Convolutions and matmul: exact integer accumulators
 //===----------------------------------------------------------------------===//
 
-/// Output-channel count and, for each output channel, the weight channel
-/// whose scale it uses; the weight dimension that holds output channels.
+/// Output-channel count, the weight dimension whose scales the output
+/// channels use, and the weight layout that maps one to the other.
 struct ConvChannels {
   int64_t count = 0;
   int64_t weightAxis = 0;
-  std::function<int64_t(int64_t)> weightChannel;
+  ConvGeometry geometry;
+
+  /// The index along `weightAxis` whose scale output channel `oc` uses.
+  int64_t weightChannel(int64_t oc) const {
+    return geometry.weightIndex(oc, weightAxis);
+  }
 };
 
 FailureOr<ConvChannels> getConvChannels(Operation *op,
@@ -417,20 +420,11 @@ FailureOr<ConvChannels> getConvChannels(Operation *op,
     whyNot = "its output channels or weight shape are dynamic";
     return failure();
   }
-  if (isa<tosa::DepthwiseConv2DOp>(op)) {
-    // Weights [KH, KW, C, M]: output channel c * M + m.
-    int64_t multiplier = weight.getDimSize(3);
-    auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(weightType);
-    channels.weightAxis = perAxis && perAxis.getQuantizedDimension() == 3 ? 3 : 2;
-    if (channels.weightAxis == 3)
-      channels.weightChannel = [=](int64_t oc) { return oc % multiplier; };
-    else
-      channels.weightChannel = [=](int64_t oc) { return oc / multiplier; };
-    return channels;
-  }
-  // conv2d, conv3d and transpose_conv2d keep output channels first.
-  channels.weightAxis = 0;
-  channels.weightChannel = [](int64_t oc) { return oc; };
+  channels.geometry = getConvGeometry(op);
+  std::optional<int64_t> quantizedDim;
+  if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(weightType))
+    quantizedDim = perAxis.getQuantizedDimension();
+  channels.weightAxis = channels.geometry.weightChannelAxis(quantizedDim);
   return channels;
 }
 
@@ -480,8 +474,7 @@ FailureOr<SmallVector<double>> getBiasValues(Value bias, int64_t channels,
 FailureOr<Emit> planConvolution(Operation *op, QuantizeOp quantize,
                                 RescaleRounding rounding,
                                 std::string &whyNot) {
-  if (failed(checkFloatZeroPoint(op, 3, whyNot)) ||
-      failed(checkFloatZeroPoint(op, 4, whyNot)))
+  if (failed(checkFloatZeroPoints(op, whyNot)))
     return failure();
   FailureOr<ArithmeticOperand> input =
       getArithmeticOperand(op, 0, "input", std::nullopt, whyNot);
@@ -576,8 +569,7 @@ FailureOr<Emit> planConvolution(Operation *op, QuantizeOp quantize,
 
 FailureOr<Emit> planMatMul(tosa::MatMulOp op, QuantizeOp quantize,
                            RescaleRounding rounding, std::string &whyNot) {
-  if (failed(checkFloatZeroPoint(op, 2, whyNot)) ||
-      failed(checkFloatZeroPoint(op, 3, whyNot)))
+  if (failed(checkFloatZeroPoints(op, whyNot)))
     return failure();
   FailureOr<ArithmeticOperand> a =
       getArithmeticOperand(op, 0, "left operand", std::nullopt, whyNot);
@@ -659,7 +651,7 @@ FailureOr<Emit> planElementwiseI32(Operation *op, QuantizeOp quantize,
   double lhsFactor = 1.0, rhsFactor = 1.0, accScale;
   if (isMul) {
     if (largestMagnitude(lhs->params) * largestMagnitude(rhs->params) >
-        2147483647.0) {
+        kInt32Max) {
       whyNot = "the product of its operands' ranges overflows i32";
       return failure();
     }
@@ -676,7 +668,7 @@ FailureOr<Emit> planElementwiseI32(Operation *op, QuantizeOp quantize,
                           largestScale +
                       2.0;
     int shiftBits = std::min(
-        20, static_cast<int>(std::floor(std::log2(2147483647.0 / headroom))));
+        20, static_cast<int>(std::floor(std::log2(kInt32Max / headroom))));
     accScale = std::ldexp(largestScale, -shiftBits);
     lhsFactor = lhs->params.scale(0) / accScale;
     rhsFactor = rhs->params.scale(0) / accScale;
@@ -714,8 +706,7 @@ FailureOr<Emit> planElementwiseI32(Operation *op, QuantizeOp quantize,
 
 FailureOr<Emit> planAvgPool(tosa::AvgPool2dOp op, QuantizeOp quantize,
                             RescaleRounding rounding, std::string &whyNot) {
-  if (failed(checkFloatZeroPoint(op, 1, whyNot)) ||
-      failed(checkFloatZeroPoint(op, 2, whyNot)))
+  if (failed(checkFloatZeroPoints(op, whyNot)))
     return failure();
   FailureOr<ArithmeticOperand> input =
       getArithmeticOperand(op, 0, "input", std::nullopt, whyNot);
@@ -783,7 +774,7 @@ FailureOr<Emit> planReduceSum(tosa::ReduceSumOp op, QuantizeOp quantize,
   auto type = cast<RankedTensorType>(op.getInput().getType());
   int64_t reduced = type.getDimSize(op.getAxis());
   if (ShapedType::isDynamic(reduced) ||
-      static_cast<double>(reduced) * largestMagnitude(input->params) > 2147483647.0) {
+      static_cast<double>(reduced) * largestMagnitude(input->params) > kInt32Max) {
     whyNot = "the sum over its axis may overflow i32";
     return failure();
   }
@@ -956,8 +947,7 @@ FailureOr<Emit> planTable16(UnaryFunction function, const ChannelParams &in,
 FailureOr<Emit> planTable(Operation *op, UnaryFunction function,
                           QuantizeOp quantize, RescaleRounding rounding,
                           std::string &whyNot) {
-  if (isa<tosa::NegateOp>(op) && (failed(checkFloatZeroPoint(op, 1, whyNot)) ||
-                                  failed(checkFloatZeroPoint(op, 2, whyNot))))
+  if (failed(checkFloatZeroPoints(op, whyNot)))
     return failure();
   FailureOr<ArithmeticOperand> input =
       getArithmeticOperand(op, 0, "input", std::nullopt, whyNot);

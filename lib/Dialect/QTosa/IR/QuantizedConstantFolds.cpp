@@ -270,10 +270,11 @@ FailureOr<FoldPlan> planFold(Operation *op, bool force, std::string &whyNot) {
              "folds anyway)";
     return failure();
   }
-  FailureOr<quant::QuantizedType> resultQType =
-      iface.getResultQuantType(types, whyNot);
-  if (failed(resultQType))
+  WhyNotOr<quant::QuantizedType> resultQType = iface.getResultQuantType(types);
+  if (!resultQType) {
+    whyNot = std::move(resultQType).whyNot().take();
     return failure();
+  }
   auto storageType = resultType.clone(resultQType->getStorageType());
   // A splat moved anywhere (but into padding) is the same splat; building
   // it element by element would cost memory in proportion to the result.

@@ -29,18 +29,18 @@ def QTosa_QuantBehaviourOpInterface : OpInterface<"QuantBehaviourOpInterface"> {
       "bool", "resultHoldsValues">,
     InterfaceMethod<[{
         The parameters of result 0 when value operand i has parameters
-        `operandTypes[i]`, or failure with the reason in `whyNot`.
+        `operandTypes[i]`, or why there are none.
       }],
-      "::mlir::FailureOr<::mlir::quant::QuantizedType>", "getResultQuantType",
-      (ins "::llvm::ArrayRef<::mlir::quant::QuantizedType>":$operandTypes,
-           "std::string &":$whyNot)>,
+      "::mlir::qtosa::WhyNotOr<::mlir::quant::QuantizedType>",
+      "getResultQuantType",
+      (ins "::llvm::ArrayRef<::mlir::quant::QuantizedType>":$operandTypes)>,
     InterfaceMethod<[{
         The parameters value operand `index` needs so that the result has
-        `resultType`, or failure with the reason in `whyNot`.
+        `resultType`, or why there are none.
       }],
-      "::mlir::FailureOr<::mlir::quant::QuantizedType>", "getOperandQuantType",
-      (ins "::mlir::quant::QuantizedType":$resultType, "unsigned":$index,
-           "std::string &":$whyNot)>,
+      "::mlir::qtosa::WhyNotOr<::mlir::quant::QuantizedType>",
+      "getOperandQuantType",
+      (ins "::mlir::quant::QuantizedType":$resultType, "unsigned":$index)>,
   ];
 }
 

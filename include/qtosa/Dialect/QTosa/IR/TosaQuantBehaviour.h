@@ -9,6 +9,9 @@
 #ifndef QTOSA_DIALECT_QTOSA_IR_TOSAQUANTBEHAVIOUR_H
 #define QTOSA_DIALECT_QTOSA_IR_TOSAQUANTBEHAVIOUR_H
 
+#include "qtosa/Utils/TosaUtils.h"
+#include "qtosa/Utils/WhyNot.h"
+
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/OpDefinition.h"
 
@@ -41,28 +44,8 @@ namespace mlir::qtosa {
 /// Attaches QuantBehaviourOpInterface to every TOSA op.
 void registerTosaQuantBehaviourExternalModels(DialectRegistry &registry);
 
-/// The values of a !tosa.shape operand produced by tosa.const_shape.
-std::optional<SmallVector<int64_t>> getConstantShape(Value value);
-
-/// The value of a one-element float tosa.const (a pad value, say).
-std::optional<float> getScalarFloatConstant(Value value);
-
-/// The value of a one-element integer tosa.const (a zero point, say).
-std::optional<int64_t> getScalarIntConstant(Value value);
-
 /// The behaviour of `op`: Independent for ops without the interface.
 QuantBehaviour getQuantBehaviour(Operation *op);
-
-/// For TOSA ops that take zero points as operands (conv2d, matmul,
-/// avg_pool2d, ...): the index of the data operand, or of the result when
-/// `ownerIsResult` is set, that each zero-point operand belongs to. Empty for
-/// other ops.
-struct ZeroPointOperand {
-  unsigned zeroPointIndex;
-  unsigned ownerIndex;
-  bool ownerIsResult;
-};
-SmallVector<ZeroPointOperand> getZeroPointOperands(Operation *op);
 
 } // namespace mlir::qtosa
 
