@@ -36,6 +36,7 @@ not move between runs (instructions.csv; about 200 s of CPU per pass at
 import argparse
 import concurrent.futures
 import csv
+import glob
 import os
 import re
 import statistics
@@ -187,6 +188,9 @@ def main():
     parser.add_argument("--out", default=None)
     parser.add_argument("--baseline", default=None)
     parser.add_argument("--check-goals", action="store_true")
+    parser.add_argument("--corpus", default=os.path.join(HERE, "..", "..", "shared", "corpus"),
+                        help="where ../shared/corpus is: the import of its largest TFLite "
+                             "model is timed too")
     parser.add_argument("--instructions", action="store_true",
                         help="also count each pass's instructions under callgrind at the "
                              "largest size and a tenth of it (deterministic; slow)")
@@ -260,10 +264,54 @@ def main():
     largest = max(sizes)
     print("per-pass breakdown of the pipeline: %s" % os.path.join(out, "timing-%d.txt" % largest))
     print(open(os.path.join(out, "timing-%d.txt" % largest)).read())
+    report_tflite_import(os.path.join(args.build_dir, "bin", "qtosa-translate"), args.corpus,
+                         out, args.runs)
     met = report_goals(rows, sizes)
     if args.instructions:
         met &= report_instructions(qtosa_opt, out, sizes, prepared)
     sys.exit(1 if args.check_goals and not met else 0)
+
+
+# What -mlir-timing calls the translation in qtosa-translate's report.
+TFLITE_IMPORT_TIMING = "import a TFLite flatbuffer as QDQ TOSA"
+
+
+def report_tflite_import(qtosa_translate, corpus, out, runs):
+    """Times `qtosa-translate --import-tflite` on the largest model of
+    CORPUS/tflite: the import's own wall time from -mlir-timing (reading,
+    verifying and converting the flatbuffer; not process start or printing
+    the MLIR) as MB/s of flatbuffer, and the whole command. Writes
+    tflite-import.csv. Returns False if there is no corpus."""
+    models = sorted(glob.glob(os.path.join(corpus, "tflite", "**", "*.tflite"),
+                              recursive=True), key=os.path.getsize)
+    if not models:
+        print("\nTFLite import: no models under %s (--corpus)" % os.path.join(corpus, "tflite"))
+        return False
+    model = models[-1]
+    size = os.path.getsize(model)
+    walls, imports = [], []
+    for _ in range(runs):
+        wall, _, timing = run_once([qtosa_translate, "--import-tflite", model, "-o", "/dev/null",
+                                    "-mlir-timing", "-mlir-timing-display=list"])
+        m = re.search(r"([\d.]+) \(\s*[\d.]+%\)\s+" + re.escape(TFLITE_IMPORT_TIMING), timing)
+        if not m:
+            sys.exit("error: no '%s' in the timing report of qtosa-translate" % TFLITE_IMPORT_TIMING)
+        walls.append(wall)
+        imports.append(float(m.group(1)))
+    import_s = statistics.median(imports)
+    row = {"model": os.path.relpath(model, corpus), "bytes": size, "runs": runs,
+           "import_s": import_s, "mb_per_s": size / 1e6 / import_s,
+           "command_median_s": statistics.median(walls)}
+    path = os.path.join(out, "tflite-import.csv")
+    with open(path, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(row))
+        writer.writeheader()
+        writer.writerow({k: ("%.6g" % v if isinstance(v, float) else v) for k, v in row.items()})
+    print("\nTFLite import of the largest corpus model, %s (%.0f KB): %s s, %.1f MB/s "
+          "(median of %d; the whole command %s s); wrote %s" % (
+              row["model"], size / 1e3, fmt_s(import_s), row["mb_per_s"], runs,
+              fmt_s(row["command_median_s"]), path))
+    return True
 
 
 def count_instructions(job):
