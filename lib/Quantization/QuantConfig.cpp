@@ -134,7 +134,7 @@ public:
       if (!std::isfinite(*number) ||
           *number < std::numeric_limits<float>::min())
         return error(path + ".scale",
-                     llvm::formatv("{0} is not a finite scale of at least "
+                     llvm::formatv("{0:g} is not a finite scale of at least "
                                    "2^-126",
                                    *number));
       spec.scale = *number;

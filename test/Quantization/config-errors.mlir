@@ -1,0 +1,28 @@
+// A bad config is an error naming the file and the JSON path of the value.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: echo '{"activation": {"dtype": "int8"}, "weights": {}}' > %t/unknown.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/unknown.json" 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: echo '{"activation": {"dtype": "int8", "range": [-200, 127]}}' > %t/range.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/range.json" 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: echo '{"inputs": [{"dtype": "int16", "symmetric": true, "scale": 0}]}' > %t/scale.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/scale.json" 2>&1 | FileCheck %s --check-prefix=SCALE
+// RUN: echo '{"overrides": [{"name": "no_such_op", "spec": null}]}' > %t/nomatch.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/nomatch.json" 2>&1 | FileCheck %s --check-prefix=NOMATCH
+// RUN: echo '{"overrides": [{"op": "tosa.sigmoid", "spec": {"dtype": "int8", "zero_point": 3}}]}' > %t/zp.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/zp.json" 2>&1 | FileCheck %s --check-prefix=ZP
+// RUN: echo '{"activation": ' > %t/syntax.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/syntax.json" 2>&1 | FileCheck %s --check-prefix=SYNTAX
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/absent.json" 2>&1 | FileCheck %s --check-prefix=ABSENT
+
+// UNKNOWN: error: {{.*}}unknown.json: $: unknown key 'weights' (known: activation, weight, inputs, outputs, overrides, observer)
+// RANGE: error: {{.*}}range.json: $.activation.range: [-200, 127] is not a non-empty range inside [-128, 127] of int8
+// SCALE: error: {{.*}}scale.json: $.inputs[0].scale: 0{{(.00)?}} is not a finite scale of at least 2^-126
+// NOMATCH: error: {{.*}}nomatch.json: $.overrides[0]: the override of name 'no_such_op' matches no op
+// ZP: error: {{.*}}zp.json: $.overrides[0].spec.zero_point: a fixed zero point needs a fixed "scale"
+// SYNTAX: error: {{.*}}syntax.json: $: {{.*}}
+// ABSENT: error: cannot read the config '{{.*}}absent.json'
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = tosa.sigmoid %x : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
