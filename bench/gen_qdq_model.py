@@ -1,25 +1,44 @@
 #!/usr/bin/env python3
 """Writes a QDQ TOSA model of about N TOSA ops, in upstream MLIR syntax.
 
-Usage: gen_qdq_model.py TOSA_OPS [--seed S] [-o FILE]
+Usage: gen_qdq_model.py TOSA_OPS [--model mixed|convnext] [--split-functions]
+                         [--seed S] [-o FILE]
 
 The model is what a PT2E-style quantizer exports, in func, tosa and quant
-ops only, so plain mlir-opt parses it too. Three functions share the ops:
+ops only, so plain mlir-opt parses it too. It is one function, @main, as
+real models are: MLIR runs function passes on the functions of a module in
+parallel, so a model split into functions would measure the passes on
+every core while a real model gets one.
 
-  @convnext       ConvNeXt-style blocks: depthwise conv with per-channel
+--model mixed (the default) chains three kinds of blocks, a third of the
+ops each, in this order:
+
+  convnext        ConvNeXt-style blocks: depthwise conv with per-channel
                   weights, a moveaxis chain (transpose, transpose, reshape)
                   left in float between dequantize and quantize, a pointwise
                   matmul with per-channel weights, a reshape back and a
                   residual add.
-  @two_branch     blocks whose two branches (a 1x1 conv, and a channel slice
+  two_branch      blocks whose two branches (a 1x1 conv, and a channel slice
                   moved through a transpose pair) are quantized separately
                   and meet in a concat, then a sigmoid.
-  @moved_weights  blocks whose per-channel weights are stored in another
+  moved_weights   blocks whose per-channel weights are stored in another
                   layout and moved by transpose (conv, axis 3 -> 0) and
                   transpose + reshape (matmul) before use.
 
+With --split-functions each kind is a function of its own (@convnext,
+@two_branch, @moved_weights), the layout this benchmark used before; it
+is kept to compare with older figures.
+
+--model convnext is a ConvNeXt-style network of 17 TOSA ops a block (about
+6,000 blocks at 100k ops): a per-channel depthwise 3x3 conv, a moveaxis
+chain (transpose NHWC -> NCHW, transpose back, reshape to rows), two
+pointwise matmuls with per-tensor weights around a ReLU (the channels
+expanded two times and back), a reshape back, a moveaxis pair (the two
+transposes again) and a residual add, as a framework's layout changes
+around its convs and linears leave them.
+
 Every block keeps its shape, so blocks chain to any length. Constants,
-scales and zero points come from a seeded generator: the same N and seed
+scales and zero points come from a seeded generator: the same arguments
 give the same file.
 """
 import argparse
@@ -61,6 +80,9 @@ class Function:
         scales = ", ".join(fmt(self.rng.uniform(0.002, 0.02)) for _ in range(count))
         return "!quant.uniform<i8<-127:127>:f32:%d, {%s}>" % (axis, scales)
 
+    def per_tensor(self):
+        return "!quant.uniform<i8<-127:127>:f32, %s>" % fmt(self.rng.uniform(0.002, 0.02))
+
     # Values ---------------------------------------------------------------
     def qdq(self, val, ttype, qtype=None):
         qtype = qtype or self.activation()
@@ -81,6 +103,21 @@ class Function:
         qtype = self.per_channel(axis, shape[axis])
         q = self.value("wq")
         self.emit("%s = quant.scast %s : %s to %s" % (q, shaped, ttype % "i8", ttype % qtype))
+        d = self.value("wd")
+        self.emit("%s = quant.dcast %s : %s to %s" % (d, q, ttype % qtype, ttype % "f32"))
+        return d
+
+    def shaped_weights(self, shape, axis=None):
+        """Weights stored in their shape (one tosa.const), per-channel on
+        `axis` or per-tensor when it is None."""
+        ttype = tensor(shape, "%s")
+        data = nested([str(self.rng.randint(-127, 127)) for _ in range(math.prod(shape))], shape)
+        raw = self.value("w")
+        self.emit('%s = "tosa.const"() {values = dense<%s> : %s} : () -> %s'
+                  % (raw, data, ttype % "i8", ttype % "i8"), 1)
+        qtype = self.per_tensor() if axis is None else self.per_channel(axis, shape[axis])
+        q = self.value("wq")
+        self.emit("%s = quant.scast %s : %s to %s" % (q, raw, ttype % "i8", ttype % qtype))
         d = self.value("wd")
         self.emit("%s = quant.dcast %s : %s to %s" % (d, q, ttype % qtype, ttype % "f32"))
         return d
@@ -112,6 +149,15 @@ class Function:
     def text(self, result):
         head = "func.func @%s(%%x: %s) -> %s {" % (self.name, ACT % "f32", ACT % "f32")
         return "\n".join([head] + self.lines + ["  return %s : %s" % (result, ACT % "f32"), "}"])
+
+
+def nested(items, shape):
+    """items, in row-major order, as a dense literal of `shape`."""
+    if len(shape) == 1:
+        return "[%s]" % ", ".join(items)
+    step = len(items) // shape[0]
+    return "[%s]" % ", ".join(nested(items[i:i + step], shape[1:])
+                               for i in range(0, len(items), step))
 
 
 def tensor(shape, element="f32"):
@@ -194,34 +240,103 @@ def moved_weights_block(f, x, zero):
     return f.reshape(mmd, rows_type % "f32", [1, HW, HW, C])
 
 
+HIDDEN = 2 * C  # the ConvNeXt model's pointwise matmuls expand to this
+
+
+def convnext_net_block(f, x, zero):
+    """17 TOSA ops: the block of --model convnext."""
+    w = f.shaped_weights([3, 3, C, 1], 2)
+    b = f.float_const([C])
+    dw = f.value("dw")
+    f.emit("%s = tosa.depthwise_conv2d %s, %s, %s, %s, %s {%s} : (%s, tensor<3x3x%dx1xf32>, tensor<%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
+           % (dw, x, w, b, zero, zero, CONV_ATTRS % "1, 1, 1, 1", ACT % "f32", C, C, ACT % "f32"), 1)
+    dwd = f.qdq(dw, ACT)
+    # The moveaxis chain: the framework's NCHW and back, then rows.
+    nchw, s1 = f.transpose(dwd, [1, HW, HW, C], [0, 3, 1, 2])
+    nhwc, _ = f.transpose(nchw, s1, [0, 2, 3, 1])
+    rows = f.reshape(nhwc, ACT % "f32", [1, HW * HW, C])
+    rows_type = "tensor<1x%dx%dx%%s>" % (HW * HW, C)
+    wide_type = "tensor<1x%dx%dx%%s>" % (HW * HW, HIDDEN)
+    rowsd = f.qdq(rows, rows_type)
+    up_w = f.shaped_weights([1, C, HIDDEN])
+    up = f.value("up")
+    f.emit("%s = tosa.matmul %s, %s, %s, %s : (%s, tensor<1x%dx%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
+           % (up, rowsd, up_w, zero, zero, rows_type % "f32", C, HIDDEN, wide_type % "f32"), 1)
+    upd = f.qdq(up, wide_type)
+    relu = f.value("relu")
+    f.emit("%s = tosa.clamp %s {min_val = 0.0 : f32, max_val = 3.40282347e+38 : f32} : (%s) -> %s"
+           % (relu, upd, wide_type % "f32", wide_type % "f32"), 1)
+    relud = f.qdq(relu, wide_type)
+    down_w = f.shaped_weights([1, HIDDEN, C])
+    down = f.value("down")
+    f.emit("%s = tosa.matmul %s, %s, %s, %s : (%s, tensor<1x%dx%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
+           % (down, relud, down_w, zero, zero, wide_type % "f32", HIDDEN, C, rows_type % "f32"), 1)
+    downd = f.qdq(down, rows_type)
+    # Back to NHWC through the framework's layout: the moveaxis pair.
+    back = f.reshape(downd, rows_type % "f32", [1, HW, HW, C])
+    back_nchw, s2 = f.transpose(back, [1, HW, HW, C], [0, 3, 1, 2])
+    back_nhwc, _ = f.transpose(back_nchw, s2, [0, 2, 3, 1])
+    backd = f.qdq(back_nhwc, ACT)
+    s = f.value("sum")
+    f.emit("%s = tosa.add %s, %s : (%s, %s) -> %s" % (s, backd, x, ACT % "f32", ACT % "f32", ACT % "f32"), 1)
+    return f.qdq(s, ACT)
+
+
 BLOCKS = [("convnext", convnext_block), ("two_branch", two_branch_block),
           ("moved_weights", moved_weights_block)]
 
+MODELS = {"mixed": BLOCKS, "convnext": [("convnext_net", convnext_net_block)]}
 
-def build(rng, name, block, budget):
+
+def start(rng, name):
+    """A function with the shared zero point and its quantized input."""
     f = Function(rng, name)
     zero = f.value("zero")
     f.emit('%s = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>' % zero, 1)
-    x = f.qdq("%x", ACT)
+    return f, zero, f.qdq("%x", ACT)
+
+
+def chain(f, zero, x, block, budget):
+    """Appends blocks to f, at least one, until it holds `budget` TOSA ops."""
     while True:
         x = block(f, x, zero)
         if f.tosa_ops >= budget:
-            return f, x
+            return x
+
+
+def build(rng, blocks, tosa_ops, split):
+    """(function, result) pairs: one @main whose ops the kinds of blocks
+    share in turn, or with `split` one function per kind."""
+    share = max(1, tosa_ops // len(blocks))
+    if split:
+        parts = []
+        for name, block in blocks:
+            f, zero, x = start(rng, name)
+            parts.append((f, chain(f, zero, x, block, share)))
+        return parts
+    f, zero, x = start(rng, "main")
+    for index, (_, block) in enumerate(blocks):
+        x = chain(f, zero, x, block, share * (index + 1))
+    return [(f, x)]
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("tosa_ops", type=int)
+    parser.add_argument("--model", choices=sorted(MODELS), default="mixed")
+    parser.add_argument("--split-functions", action="store_true",
+                        help="one function per kind of block (the layout of older figures)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("-o", "--output", default="-")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    parts = [build(rng, name, block, max(1, args.tosa_ops // len(BLOCKS)))
-             for name, block in BLOCKS]
+    parts = build(rng, MODELS[args.model], args.tosa_ops, args.split_functions)
     total = sum(f.tosa_ops for f, _ in parts)
     out = sys.stdout if args.output == "-" else open(args.output, "w")
-    out.write("// Generated by gen_qdq_model.py %d --seed %d: %d TOSA ops\n"
-              % (args.tosa_ops, args.seed, total))
+    options = "".join([" --model %s" % args.model if args.model != "mixed" else "",
+                       " --split-functions" if args.split_functions else ""])
+    out.write("// Generated by gen_qdq_model.py %d%s --seed %d: %d TOSA ops\n"
+              % (args.tosa_ops, options, args.seed, total))
     for f, result in parts:
         out.write(f.text(result) + "\n\n")
 

@@ -2,11 +2,13 @@
 """Measures qtosa against the mlir-opt parse+print floor from 1k to 100k ops.
 
 Usage: run_benchmarks.py --build-dir BUILD [--sizes 1000,10000,...]
+                         [--model mixed|convnext] [--split-functions]
                          [--runs 5] [--out DIR] [--baseline OLD.csv]
                          [--check-goals] [--instructions]
 
-For each size it generates a QDQ model (gen_qdq_model.py) and times, as
-separate processes:
+For each size it generates a QDQ model (gen_qdq_model.py; --model and
+--split-functions go to it: one function of mixed blocks by default) and
+times, as separate processes:
   floor      mlir-opt parse + print (what no MLIR tool can beat)
   parse      qtosa-opt parse + print
   <pass>     qtosa-opt running one qtosa pass on the IR that precedes it in
@@ -48,12 +50,14 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # (name in the CSV, pass pipeline as qtosa-ethosu-pipeline runs it, -mlir-timing
-# name, stage it reads)
+# name, stage it reads), in the pipeline's order.
 PASSES = [
     ("import-qdq", "builtin.module(qtosa-import-qdq)", "ImportQDQPass", "input"),
-    ("fold-quantized-constants", "builtin.module(func.func(qtosa-fold-quantized-constants))",
-     "FoldQuantizedConstantsPass", "imported"),
-    ("share-qspecs", "builtin.module(func.func(qtosa-share-qspecs))", "ShareQSpecsPass", "imported"),
+    ("inline-private-calls", "builtin.module(qtosa-inline-private-calls)",
+     "InlinePrivateCallsPass", "imported"),
+    ("signed-storage", "builtin.module(func.func(qtosa-signed-storage))", "SignedStoragePass",
+     "inlined"),
+    ("share-qspecs", "builtin.module(func.func(qtosa-share-qspecs))", "ShareQSpecsPass", "signed"),
     ("canonicalize", "builtin.module(func.func(qtosa-canonicalize{region-simplify=disabled}))", "QuantizedCanonicalizePass", "shared"),
     ("lower-to-tosa-int", "builtin.module(func.func(qtosa-lower-to-tosa-int))", "LowerToTosaIntPass",
      "canonicalized"),
@@ -64,7 +68,9 @@ PASSES = [
 # Each stage's input is the previous stage run through this (not timed).
 STAGES = [
     ("imported", "input", "builtin.module(qtosa-import-qdq)"),
-    ("shared", "imported", "builtin.module(func.func(qtosa-share-qspecs))"),
+    ("inlined", "imported", "builtin.module(qtosa-inline-private-calls)"),
+    ("signed", "inlined", "builtin.module(func.func(qtosa-signed-storage))"),
+    ("shared", "signed", "builtin.module(func.func(qtosa-share-qspecs))"),
     ("canonicalized", "shared", "builtin.module(func.func(qtosa-canonicalize{region-simplify=disabled}))"),
     ("lowered", "canonicalized", "builtin.module(func.func(qtosa-lower-to-tosa-int))"),
     ("partitioned", "lowered", "builtin.module(qtosa-ethosu-partition)"),
@@ -163,11 +169,11 @@ def count_tosa_ops(path):
     return int(m.group(1))
 
 
-def prepare(qtosa_opt, work, size):
+def prepare(qtosa_opt, work, size, model_args):
     """Generates the model and the input of every stage; returns the paths."""
     paths = {"input": os.path.join(work, "model-%d.mlir" % size)}
     subprocess.run([sys.executable, os.path.join(HERE, "gen_qdq_model.py"), str(size),
-                    "-o", paths["input"]], check=True)
+                    "-o", paths["input"]] + model_args, check=True)
     for stage, source, pipeline in STAGES:
         paths[stage] = os.path.join(work, "model-%d.%s.mlir" % (size, stage))
         subprocess.run([qtosa_opt, paths[source], "--pass-pipeline=" + pipeline,
@@ -184,6 +190,10 @@ def main():
     parser.add_argument("--build-dir", required=True)
     parser.add_argument("--mlir-opt", default="/usr/lib/llvm-22/bin/mlir-opt")
     parser.add_argument("--sizes", default="1000,3000,10000,30000,100000")
+    parser.add_argument("--model", choices=["mixed", "convnext"], default="mixed",
+                        help="the generator's model (see gen_qdq_model.py)")
+    parser.add_argument("--split-functions", action="store_true",
+                        help="the generator's older layout: one function per kind of block")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--out", default=None)
     parser.add_argument("--baseline", default=None)
@@ -206,12 +216,13 @@ def main():
         for row in csv.DictReader(open(args.baseline)):
             baseline[(int(row["size"]), row["command"])] = row
 
+    model_args = ["--model", args.model] + (["--split-functions"] if args.split_functions else [])
     rows = []
     prepared = {}
     print("%-8s %-9s %-35s %9s %9s %9s %11s %7s" % (
         "size", "tosa ops", "command", "median s", "pass s", "RSS MiB", "ops/s", "/floor"))
     for size in sizes:
-        paths = prepared[size] = prepare(qtosa_opt, out, size)
+        paths = prepared[size] = prepare(qtosa_opt, out, size, model_args)
         ops = count_tosa_ops(paths["input"])
         commands = [("floor", [args.mlir_opt, paths["input"], "-o", "/dev/null"], None),
                     ("parse", [qtosa_opt, paths["input"], "-o", "/dev/null"], None)]

@@ -11,7 +11,8 @@
 
 // CHECK: instructions per pass (callgrind, --mlir-disable-threading):
 // CHECK-NEXT: {{PASS|MISS}}  import-qdq {{ *}}instructions(300)/instructions(30) = {{[0-9.]+}} ({{[1-9][0-9]*}} / {{[1-9][0-9]*}}; goal <= 11)
-// CHECK-NEXT: {{PASS|MISS}}  fold-quantized-constants {{.*}}
+// CHECK-NEXT: {{PASS|MISS}}  inline-private-calls {{.*}}
+// CHECK-NEXT: {{PASS|MISS}}  signed-storage {{.*}}
 // CHECK-NEXT: {{PASS|MISS}}  share-qspecs {{.*}}
 // CHECK-NEXT: {{PASS|MISS}}  canonicalize {{.*}}
 // CHECK-NEXT: {{PASS|MISS}}  lower-to-tosa-int {{.*}}
@@ -20,4 +21,4 @@
 // CHECK-NEXT: wrote {{.*}}instructions.csv
 
 // CSV: command,instructions_small,instructions_large,ratio
-// CSV-COUNT-7: {{^[a-z-]+,[1-9][0-9]*,[1-9][0-9]*,[0-9.]+$}}
+// CSV-COUNT-8: {{^[a-z-]+,[1-9][0-9]*,[1-9][0-9]*,[0-9.]+$}}
