@@ -370,18 +370,21 @@ LogicalResult Annotator::run() {
   return emitMarkers();
 }
 
-/// Inserts `marker` right after `value` is defined and makes every use but
-/// the marker's own, zero-point operands and kept-float returns read it.
+/// Whether a marker of `value` takes over `use`: every use but zero-point
+/// operands and kept-float returns.
+bool readsMarker(OpOperand &use, const DenseSet<unsigned> &floatOutputs) {
+  Operation *user = use.getOwner();
+  if (isZeroPointUse(use))
+    return false;
+  return !(user->hasTrait<OpTrait::ReturnLike>() &&
+           floatOutputs.contains(use.getOperandNumber()));
+}
+
+/// Makes every use of `value` that readsMarker() read `marker` instead.
 void replaceUsesWithMarker(Value value, AnnotateOp marker,
                            const DenseSet<unsigned> &floatOutputs) {
   value.replaceUsesWithIf(marker.getResult(), [&](OpOperand &use) {
-    Operation *user = use.getOwner();
-    if (user == marker || isZeroPointUse(use))
-      return false;
-    if (user->hasTrait<OpTrait::ReturnLike>() &&
-        floatOutputs.contains(use.getOperandNumber()))
-      return false;
-    return true;
+    return use.getOwner() != marker && readsMarker(use, floatOutputs);
   });
 }
 
@@ -418,6 +421,12 @@ LogicalResult Annotator::emitMarkers() {
     return it->second;
   };
   for (Value value : activationRoots) {
+    // A value only a kept-float output reads needs no marker: its quantize
+    // would have no user.
+    if (llvm::none_of(value.getUses(), [&](OpOperand &use) {
+          return readsMarker(use, floatOutputs);
+        }))
+      continue;
     int rep = find(nodeOf[value]);
     int64_t group = groupIdOf(rep);
     TensorSpec spec = explicitSpec[rep].value_or(config.activation);

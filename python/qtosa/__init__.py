@@ -16,14 +16,19 @@ Ethos-U and run it in process on numpy arrays:
     for op in report["host_ops"]:
         print(op["op"], op["loc"], op["rule"], op["reason"])
 
+A float TOSA graph is quantized into QDQ from calibration samples with
+qtosa.quantize(module, config, samples=[[x0], [x1], ...]).
+
 Every failure raises qtosa.Error; its message holds the diagnostics with
 their locations ("file:line:col: error: ..."). Nothing is printed.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import tempfile
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -37,6 +42,7 @@ __all__ = [
     "parse",
     "execute",
     "partition",
+    "quantize",
     "rules",
     "import_tflite",
     "import_tosa_flatbuffer",
@@ -164,6 +170,107 @@ def partition(module: Module, target: str = "ethos-u55-128",
     """
     dot = None if dot_file is None else os.fspath(dot_file)
     return _qtosa.partition(module._module, target, dot)
+
+
+ConfigSource = Union[str, "os.PathLike[str]", Dict[str, Any]]
+SampleSource = Union[str, "os.PathLike[str]",
+                     Sequence[Union[np.ndarray, Sequence[np.ndarray]]]]
+
+
+def _pass_option(value: str, what: str) -> str:
+    """`value` quoted as a pass option (a path may hold spaces or braces)."""
+    if '"' in value:
+        raise Error("%s '%s' holds a '\"', which a pass option cannot "
+                    "carry" % (what, value))
+    return '"%s"' % value
+
+
+def quantize(module: Module, config: Optional[ConfigSource] = None,
+             samples: Optional[SampleSource] = None,
+             function: Optional[str] = None) -> Module:
+    """Quantizes a float TOSA `module` in place into QDQ with
+    qtosa-quantize-pipeline (qtosa-annotate, then qtosa-calibrate; see
+    docs/quantization.md) and returns it.
+
+    `config`: None for the defaults (int8 activations with a zero point,
+    int8 symmetric per-channel weights -127..127), the path of a JSON
+    config, or the config as a dict (written as JSON; errors then name it
+    "<config>").
+
+    `samples`: the calibration samples, either the path of a JSON list of
+    .npy paths (one list per sample, in argument order, relative to the
+    JSON file) or a sequence with one entry per sample, each a sequence of
+    numpy arrays in argument order (a bare array for a one-argument
+    function). Arrays are written to a temporary directory as
+    sample<i>_arg<j>.npy, which errors name "<samples>/sample<i>_arg<j>.npy".
+    None only if nothing is observed (every spec has a fixed scale).
+
+    `function`: the function calibration runs (default: the only public
+    function with a body).
+
+    Raises Error with the diagnostics (a bad config, a graph with an op
+    qtosa-annotate cannot classify, samples of the wrong arity or shape);
+    the module is then unchanged.
+    """
+    with tempfile.TemporaryDirectory(prefix="qtosa-quantize-") as directory:
+        replacements = []
+        options = []
+        if config is not None:
+            if isinstance(config, dict):
+                path = os.path.join(directory, "config.json")
+                with open(path, "w") as f:
+                    json.dump(config, f, indent=1)
+                replacements.append((path, "<config>"))
+            else:
+                path = os.fspath(config)
+            options.append("config=" + _pass_option(path, "config"))
+        if samples is not None:
+            if isinstance(samples, (str, os.PathLike)):
+                path = os.fspath(samples)
+            else:
+                path = _write_samples(samples, directory)
+                replacements.append((directory, "<samples>"))
+            options.append("samples=" + _pass_option(path, "samples"))
+        if function is not None:
+            options.append("function=" + _pass_option(function, "function"))
+        pipeline = "qtosa-quantize-pipeline"
+        if options:
+            pipeline += "{" + " ".join(options) + "}"
+        try:
+            module.run(pipeline)
+        except Error as error:
+            message = str(error)
+            for old, new in replacements:
+                message = message.replace(old, new)
+            raise Error(message) from None
+    return module
+
+
+def _write_samples(samples: Sequence[Union[np.ndarray, Sequence[np.ndarray]]],
+                   directory: str) -> str:
+    """Writes `samples` as .npy files and their JSON list into
+    `directory`; returns the JSON file's path."""
+    if isinstance(samples, np.ndarray) or len(samples) == 0:
+        raise Error("samples: expected a non-empty sequence with one entry "
+                    "per sample, each a sequence of numpy arrays in argument "
+                    "order")
+    listing = []
+    for index, sample in enumerate(samples):
+        arrays = [sample] if isinstance(sample, np.ndarray) else list(sample)
+        names = []
+        for argument, array in enumerate(arrays):
+            if not isinstance(array, np.ndarray):
+                raise Error("samples[%d][%d]: expected a numpy array, not %s"
+                            % (index, argument, type(array).__name__))
+            name = "sample%d_arg%d.npy" % (index, argument)
+            np.save(os.path.join(directory, name),
+                    np.ascontiguousarray(array))
+            names.append(name)
+        listing.append(names)
+    path = os.path.join(directory, "samples.json")
+    with open(path, "w") as f:
+        json.dump(listing, f)
+    return path
 
 
 _RULE_ROW = re.compile(r"^\| `([^`]+)` \| (every op|`[^`]+`) \| (.*) \|$")
