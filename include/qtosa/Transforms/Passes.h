@@ -6,10 +6,14 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
+#include "qtosa/Utils/WhyNot.h"
 
 #include <string>
 
 namespace mlir {
+namespace func {
+class FuncOp;
+} // namespace func
 class OpPassManager;
 class RewritePatternSet;
 class TypeConverter;
@@ -69,15 +73,17 @@ void populateAdoptParametersPatterns(RewritePatternSet &patterns);
 /// Patterns that expand qtosa.quantize and qtosa.dequantize into TOSA ops.
 void populateExpandQDQPatterns(RewritePatternSet &patterns);
 
-/// Patterns that lower dequantize -> float op -> quantize groups and
-/// requantizes to integer TOSA (the function boundary is the pass's job).
-void populateLowerToTosaIntPatterns(RewritePatternSet &patterns,
-                                    RescaleRounding rounding =
-                                        RescaleRounding::Single);
+/// What qtosa-lower-to-tosa-int does to `func`, without its remarks: lowers
+/// each dequantize -> float op -> quantize group and each requantize to
+/// integer TOSA, in program order, and leaves one of the constants it made
+/// per value in each block. Returns whether it changed anything. With
+/// `leftQuantizes`, appends the quantizes it left, in program order.
+bool lowerToTosaInt(func::FuncOp func,
+                    RescaleRounding rounding = RescaleRounding::Single,
+                    SmallVectorImpl<Operation *> *leftQuantizes = nullptr);
 
-/// Why the group ending in `quantize` cannot be lowered, or an empty string
-/// when it can. `quantize` must be a qtosa.quantize op.
-std::string whyNotLowerableToTosaInt(Operation *quantize);
+/// Why the group ending in `quantize` cannot be lowered; empty when it can.
+WhyNot whyNotLowerableToTosaInt(Operation *quantize);
 
 /// Why qtosa-share-qspecs (with its default options) cannot move the
 /// data-movement or order-preserving `op` onto integers where it stands, or

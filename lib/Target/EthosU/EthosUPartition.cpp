@@ -128,10 +128,11 @@ std::string traceFloatCause(Operation *op, std::string reason) {
                     "not run before the partition";
     return head + "; it cannot move onto integers: " + notMoved;
   }
-  std::string why = whyNotLowerableToTosaInt(quantize);
-  if (why.empty())
+  WhyNot why = whyNotLowerableToTosaInt(quantize);
+  if (!why)
     return head + ": qtosa-lower-to-tosa-int lowers it to integers";
-  return head + ": qtosa-lower-to-tosa-int keeps it in float: " + why;
+  return head + ": qtosa-lower-to-tosa-int keeps it in float: " +
+         why.str().str();
 }
 
 /// True when `function` computes on float tensors only: some op reads or

@@ -1,12 +1,13 @@
-//===- LowerToTosaInt.cpp - QDQ groups to integer TOSA 1.0 ----------------===//
+//===- LowerToTosaIntPass.cpp - QDQ groups to integer TOSA 1.0 ------------===//
 //
-// The groups themselves are lowered in TosaIntLowering.cpp; this pass owns
-// the order they are visited in and the remarks for groups left in float.
+// The groups themselves are lowered by the family files of this folder
+// (Internals.h says which); this file owns the order they are visited in,
+// the constants they share, and the pass's remarks for groups left in float.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ChangeListener.h"
-#include "TosaIntLowering.h"
+#include "../ChangeListener.h"
+#include "Internals.h"
 
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Transforms/Passes.h"
@@ -87,6 +88,33 @@ void shareCreatedConstants(ArrayRef<Operation *> created,
   }
 }
 
+} // namespace
+
+bool mlir::qtosa::lowerToTosaInt(func::FuncOp func, RescaleRounding rounding,
+                                 SmallVectorImpl<Operation *> *leftQuantizes) {
+  LoweringListener listener;
+  IRRewriter rewriter(func.getContext(), &listener);
+  func.walk([&](QuantizeOp quantize) {
+    listener.track(quantize, listener.quantizes);
+  });
+  // Lowering a group may erase quantizes further down the list, which then
+  // read as null.
+  for (Operation *quantize : listener.quantizes)
+    if (quantize)
+      (void)lowering::lowerQuantizedGroup(&rewriter, cast<QuantizeOp>(quantize),
+                                          rounding);
+  shareCreatedConstants(listener.createdConstants, rewriter);
+  // The lowering makes no quantize, so the ones left are those collected
+  // above that it did not erase, still in program order.
+  if (leftQuantizes)
+    for (Operation *quantize : listener.quantizes)
+      if (quantize)
+        leftQuantizes->push_back(quantize);
+  return listener.changed;
+}
+
+namespace {
+
 struct LowerToTosaIntPass
     : qtosa::impl::LowerToTosaIntPassBase<LowerToTosaIntPass> {
   using LowerToTosaIntPassBase::LowerToTosaIntPassBase;
@@ -96,27 +124,14 @@ struct LowerToTosaIntPass
 } // namespace
 
 void LowerToTosaIntPass::runOnOperation() {
-  func::FuncOp func = getOperation();
-  LoweringListener listener;
-  IRRewriter rewriter(&getContext(), &listener);
-  func.walk([&](QuantizeOp quantize) {
-    listener.track(quantize, listener.quantizes);
-  });
-  // Lowering a group may erase quantizes further down the list, which then
-  // read as null.
-  for (Operation *quantize : listener.quantizes)
-    if (quantize)
-      (void)lowerQuantizedGroup(rewriter, cast<QuantizeOp>(quantize), rounding);
-  shareCreatedConstants(listener.createdConstants, rewriter);
+  SmallVector<Operation *> leftQuantizes;
+  bool changed = lowerToTosaInt(getOperation(), rounding, &leftQuantizes);
 
   // Each float TOSA op still between a dequantize and a quantize, and each
-  // requantize left as qtosa ops, is explained once. The lowering makes no
-  // quantize, so the ones left are those collected above that it did not
-  // erase, still in program order: no second walk of the function.
+  // requantize left as qtosa ops, is explained once: no second walk of the
+  // function.
   DenseSet<Operation *> explained;
-  for (Operation *op : listener.quantizes) {
-    if (!op)
-      continue;
+  for (Operation *op : leftQuantizes) {
     auto quantize = cast<QuantizeOp>(op);
     Operation *producer = quantize.getInput().getDefiningOp();
     if (!producer || !explained.insert(producer).second)
@@ -124,9 +139,8 @@ void LowerToTosaIntPass::runOnOperation() {
     if (auto dequantize = dyn_cast<DequantizeOp>(producer)) {
       if (dequantize.getQtype() == quantize.getQtype())
         continue;
-      quantize.emitRemark()
-          << "requantize stays as qtosa ops: "
-          << whyNotLowerableToTosaInt(quantize);
+      quantize.emitRemark() << "requantize stays as qtosa ops: "
+                            << whyNotLowerableToTosaInt(quantize).take();
       continue;
     }
     if (!isa_and_present<tosa::TosaDialect>(producer->getDialect()))
@@ -134,8 +148,8 @@ void LowerToTosaIntPass::runOnOperation() {
     producer->emitRemark() << "'" << producer->getName()
                            << "' stays in float between dequantize and "
                               "quantize: "
-                           << whyNotLowerableToTosaInt(quantize);
+                           << whyNotLowerableToTosaInt(quantize).take();
   }
-  if (!listener.changed)
+  if (!changed)
     markAllAnalysesPreserved();
 }

@@ -1,0 +1,173 @@
+//===- Dispatch.cpp - From a group's float op to its lowering -------------===//
+
+#include "Internals.h"
+
+#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::qtosa;
+using namespace mlir::qtosa::lowering;
+
+namespace {
+
+/// One row of the table: a float TOSA op and its integer lowering.
+struct LoweringRow {
+  TypeID op;
+  LowerFn lower;
+};
+
+template <typename OpTy> LoweringRow row(LowerFn lower) {
+  return {TypeID::get<OpTy>(), lower};
+}
+
+/// Every float TOSA op the lowering takes between a dequantize and a
+/// quantize.
+ArrayRef<LoweringRow> loweringTable() {
+  static const LoweringRow table[] = {
+      // Contractions.cpp
+      row<tosa::Conv2DOp>(lowerConvolution),
+      row<tosa::Conv3DOp>(lowerConvolution),
+      row<tosa::DepthwiseConv2DOp>(lowerConvolution),
+      row<tosa::TransposeConv2DOp>(lowerConvolution),
+      row<tosa::MatMulOp>(lowerMatMul),
+      // Elementwise.cpp
+      row<tosa::AddOp>(lowerAddSubMul),
+      row<tosa::SubOp>(lowerAddSubMul),
+      row<tosa::MulOp>(lowerAddSubMul),
+      // PoolingAndReductions.cpp
+      row<tosa::AvgPool2dOp>(lowerAvgPool),
+      row<tosa::ReduceSumOp>(lowerReduceSum),
+      // Tables.cpp
+      row<tosa::SigmoidOp>(lowerSigmoid),
+      row<tosa::TanhOp>(lowerTanh),
+      row<tosa::ExpOp>(lowerExp),
+      row<tosa::LogOp>(lowerLog),
+      row<tosa::ErfOp>(lowerErf),
+      row<tosa::ReciprocalOp>(lowerReciprocal),
+      row<tosa::RsqrtOp>(lowerRsqrt),
+      row<tosa::SinOp>(lowerSin),
+      row<tosa::CosOp>(lowerCos),
+      row<tosa::AbsOp>(lowerAbs),
+      row<tosa::NegateOp>(lowerNegate),
+      row<tosa::FloorOp>(lowerFloor),
+      row<tosa::CeilOp>(lowerCeil),
+  };
+  return table;
+}
+
+LowerFn findLowering(Operation *op) {
+  TypeID id = op->getName().getTypeID();
+  for (const LoweringRow &row : loweringTable())
+    if (row.op == id)
+      return row.lower;
+  return nullptr;
+}
+
+/// Why a data-movement or order-preserving op is left in float: those are
+/// qtosa-share-qspecs's to move onto integers.
+WhyNot whyNotMovedOp(Operation *op) {
+  std::string notMoved = whyNotMovedToIntegers(op);
+  if (notMoved.empty())
+    return "it moves or selects values, which qtosa-share-qspecs moves onto "
+           "integers, and it did not run before this pass";
+  return WhyNot::format(
+      "it moves or selects values, and cannot move onto integers: " + notMoved);
+}
+
+/// Checks the group ending in `group.quantize` and, with a builder, lowers
+/// it.
+WhyNot lowerGroup(Group &group) {
+  Operation *op = group.op;
+  if (!op)
+    return "its input is a block argument";
+  if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
+    if (dequantize.getQtype() == group.quantize.getQtype())
+      return "a round trip with the same parameters is the quantize folder's";
+    return lowerRequantize(group);
+  }
+  DenseFPElementsAttr constant;
+  if (op->hasTrait<OpTrait::ConstantLike>() &&
+      matchPattern(op->getResult(0), m_Constant(&constant)))
+    return lowerConstant(group);
+  if (!isa_and_present<tosa::TosaDialect>(op->getDialect()) ||
+      op->getNumResults() != 1)
+    return "its input is not produced by a single-result TOSA op";
+  for (Operation *user : op->getUsers()) {
+    auto other = dyn_cast<QuantizeOp>(user);
+    if (!other || other.getQtype() != group.quantize.getQtype())
+      return "its result has users other than quantizes with these "
+             "parameters, which need the float value";
+  }
+  if (LowerFn lower = findLowering(op))
+    return lower(group);
+  if (getQuantBehaviour(op) == QuantBehaviour::Independent)
+    return "it has no integer lowering";
+  return whyNotMovedOp(op);
+}
+
+/// Erases `op` if it became dead, then the dequantizes and constants that
+/// fed only it; nothing further up, so a pass walking quantizes keeps them.
+void eraseDeadGroup(RewriterBase &rewriter, Operation *op) {
+  if (!op || !isOpTriviallyDead(op))
+    return;
+  SmallVector<Operation *> feeders;
+  for (Value operand : op->getOperands())
+    if (Operation *def = operand.getDefiningOp())
+      feeders.push_back(def);
+  rewriter.eraseOp(op);
+  for (Operation *feeder : feeders) {
+    if (!isOpTriviallyDead(feeder))
+      continue;
+    if (isa<DequantizeOp>(feeder)) {
+      Operation *stored = feeder->getOperand(0).getDefiningOp();
+      rewriter.eraseOp(feeder);
+      if (stored && stored->hasTrait<OpTrait::ConstantLike>() &&
+          stored->use_empty())
+        rewriter.eraseOp(stored);
+    } else if (feeder->hasTrait<OpTrait::ConstantLike>()) {
+      rewriter.eraseOp(feeder);
+    }
+  }
+}
+
+} // namespace
+
+WhyNot lowering::lowerQuantizedGroup(RewriterBase *rewriter,
+                                     QuantizeOp quantize,
+                                     RescaleRounding rounding) {
+  Group group{quantize, quantize.getInput().getDefiningOp(), rounding};
+  if (!rewriter || !group.op)
+    return lowerGroup(group);
+  // A group the lowering refuses leaves no trace, not even a moved
+  // insertion point; one it lowers leaves the insertion point before `op`.
+  OpBuilder::InsertPoint previous = rewriter->saveInsertionPoint();
+  rewriter->setInsertionPoint(group.op);
+  group.builder = rewriter;
+  if (WhyNot why = lowerGroup(group)) {
+    rewriter->restoreInsertionPoint(previous);
+    return why;
+  }
+  Operation *op = group.op;
+  // Every quantize of the same float value with the same parameters reads
+  // the one lowered value.
+  SmallVector<Operation *> quantizes;
+  for (Operation *user : op->getUsers())
+    if (auto other = dyn_cast<QuantizeOp>(user);
+        other && other.getQtype() == quantize.getQtype())
+      quantizes.push_back(user);
+  for (Operation *user : quantizes)
+    rewriter->replaceOp(user, group.lowered);
+  eraseDeadGroup(*rewriter, op);
+  return {};
+}
+
+WhyNot mlir::qtosa::whyNotLowerableToTosaInt(Operation *op) {
+  auto quantize = dyn_cast<QuantizeOp>(op);
+  if (!quantize)
+    return "it is not a qtosa.quantize";
+  return lowerQuantizedGroup(nullptr, quantize, RescaleRounding::Single);
+}

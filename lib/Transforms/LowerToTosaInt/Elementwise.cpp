@@ -1,0 +1,90 @@
+//===- Elementwise.cpp - add, sub and mul on i32 --------------------------===//
+//
+// Each operand is widened to i32 without its zero point (add and sub at a
+// common scale, mul at its own), the op runs on the wide values (mul keeps
+// its shift operand) and one rescale takes the result to the output.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internals.h"
+
+#include "qtosa/Utils/ShapedValues.h"
+#include "qtosa/Utils/TosaUtils.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::qtosa;
+using namespace mlir::qtosa::lowering;
+
+WhyNot lowering::lowerAddSubMul(Group &group) {
+  Operation *op = group.op;
+  auto mul = dyn_cast<tosa::MulOp>(op);
+  if (mul) {
+    std::optional<int64_t> shift = getScalarIntConstant(mul.getShift());
+    if (!shift || *shift != 0)
+      return "its shift operand is not a constant 0";
+  }
+  WhyNotOr<ArithmeticOperand> lhs =
+      getArithmeticOperand(op, 0, "first operand", std::nullopt);
+  if (!lhs)
+    return std::move(lhs).whyNot();
+  WhyNotOr<ArithmeticOperand> rhs =
+      getArithmeticOperand(op, 1, "second operand", std::nullopt);
+  if (!rhs)
+    return std::move(rhs).whyNot();
+
+  double lhsFactor = 1.0, rhsFactor = 1.0, accScale;
+  if (mul) {
+    if (largestMagnitude(lhs->params) * largestMagnitude(rhs->params) >
+        kInt32Max)
+      return "the product of its operands' ranges overflows i32";
+    accScale = lhs->params.scale(0) * rhs->params.scale(0);
+  } else {
+    // A common scale max(scale) / 2^k, with k as large as the sum of the two
+    // widest magnitudes allows, at most 20 (the TFLite choice for 8-bit
+    // operands).
+    double largestScale = std::max(lhs->params.scale(0), rhs->params.scale(0));
+    double headroom =
+        largestMagnitude(lhs->params) * lhs->params.scale(0) / largestScale +
+        largestMagnitude(rhs->params) * rhs->params.scale(0) / largestScale +
+        2.0;
+    int shiftBits = std::min(
+        20, static_cast<int>(std::floor(std::log2(kInt32Max / headroom))));
+    accScale = std::ldexp(largestScale, -shiftBits);
+    lhsFactor = lhs->params.scale(0) / accScale;
+    rhsFactor = rhs->params.scale(0) / accScale;
+  }
+  WhyNotOr<RescaleSpec> lhsSpec =
+      planWiden(lhs->params, lhsFactor, group.rounding);
+  if (!lhsSpec)
+    return std::move(lhsSpec).whyNot();
+  WhyNotOr<RescaleSpec> rhsSpec =
+      planWiden(rhs->params, rhsFactor, group.rounding);
+  if (!rhsSpec)
+    return std::move(rhsSpec).whyNot();
+  Type i32 = IntegerType::get(op->getContext(), 32);
+  WhyNotOr<OutputRescale> output = planOutputRescale(
+      group.quantize, accumulatorParams({accScale}), i32, group.rounding);
+  if (!output)
+    return std::move(output).whyNot();
+  if (!group.builder)
+    return {};
+
+  OpBuilder &builder = *group.builder;
+  Location loc = group.loc();
+  SmallVector<Value, 3> operands = {
+      buildRescale(builder, loc, lhs->stored, withElement(lhs->stored, i32),
+                   *lhsSpec),
+      buildRescale(builder, loc, rhs->stored, withElement(rhs->stored, i32),
+                   *rhsSpec)};
+  if (mul)
+    operands.push_back(mul.getShift());
+  Operation *wide = cloneOnIntegers(builder, op, operands,
+                                    withElement(op->getResult(0), i32));
+  group.lowered = emitOutputRescale(builder, loc, wide->getResult(0), *output);
+  return {};
+}

@@ -1,0 +1,221 @@
+//===- Internals.h - Shared by the files of qtosa-lower-to-tosa-int -*- C++
+//-*-===//
+//
+// Private to this folder. A group is dequantize(inputs) -> one float TOSA op
+// -> quantize, rooted at the quantize; the lowering replaces it with integer
+// TOSA. Each lowering first checks what it needs and computes every constant,
+// and only then, when it has a builder, creates ops: a group it refuses is
+// left untouched, and the same code explains the refusal in a remark.
+//
+// Which file does what:
+//   Internals.h              this header: the shared types and helpers
+//   ChannelParams.cpp        quantization parameters as TOSA operands read
+//                            them (ChannelParams, ArithmeticOperand), the
+//                            zero-point checks, cloneOnIntegers
+//   OutputRescale.cpp        planning and building the rescale into the
+//                            group's output, and widening an operand
+//   Requantize.cpp           dequantize -> quantize with other parameters
+//   Constants.cpp            quantize(float constant)
+//   Contractions.cpp         conv2d, conv3d, depthwise_conv2d,
+//                            transpose_conv2d, matmul
+//   Elementwise.cpp          add, sub, mul
+//   PoolingAndReductions.cpp avg_pool2d, reduce_sum
+//   Tables.cpp               unary functions (sigmoid, tanh, exp, ...) as
+//                            tosa.table
+//   Dispatch.cpp             the table from op to lowering, one group's
+//                            lowering, the exported entry points
+//   LowerToTosaIntPass.cpp   the pass: visiting order, shared constants,
+//                            remarks
+//
+// How to lower one more TOSA op:
+//   1. Write `WhyNot lowerMyOp(Group &group)` in the family file it belongs
+//      to (a new family gets a new file and a line in CMakeLists.txt):
+//      return a reason for everything the op cannot take, before building
+//      anything; then, only `if (group.builder)`, build the integer ops at
+//      the builder's insertion point and set group.lowered.
+//   2. Declare it below, and add one row {op, lowerMyOp} to the table in
+//      Dispatch.cpp.
+//   3. Test it: a lit test under test/Transforms that lowers and executes
+//      the group, and a remark test for each reason.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QTOSA_LIB_TRANSFORMS_LOWERTOTOSAINT_INTERNALS_H
+#define QTOSA_LIB_TRANSFORMS_LOWERTOTOSAINT_INTERNALS_H
+
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Transforms/Passes.h"
+#include "qtosa/Transforms/TosaRescale.h"
+#include "qtosa/Utils/WhyNot.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace mlir {
+class RewriterBase;
+namespace qtosa::lowering {
+
+//===----------------------------------------------------------------------===//
+// One group
+//===----------------------------------------------------------------------===//
+
+/// The group being lowered. `builder` is null when the caller only asks why
+/// the group cannot be lowered; otherwise its insertion point is before
+/// `op`, and a lowering that succeeds sets `lowered` to the value that
+/// replaces the quantize.
+struct Group {
+  QuantizeOp quantize;
+  /// The quantize's producer: the float TOSA op, a dequantize or a constant.
+  Operation *op;
+  RescaleRounding rounding;
+  OpBuilder *builder = nullptr;
+  Value lowered;
+
+  Location loc() const { return op->getLoc(); }
+};
+
+/// A lowering of one op family: the reason it refuses `group`, or nothing
+/// (and, with a builder, the lowered value).
+using LowerFn = WhyNot (*)(Group &group);
+
+/// Lowers the group that ends in `quantize`, or leaves the IR untouched and
+/// says why not. With `rewriter` null it only checks.
+WhyNot lowerQuantizedGroup(RewriterBase *rewriter, QuantizeOp quantize,
+                           RescaleRounding rounding);
+
+//===----------------------------------------------------------------------===//
+// Parameters as TOSA operands read them (ChannelParams.cpp)
+//===----------------------------------------------------------------------===//
+
+/// A real number as a message shows it: six significant digits.
+std::string formatReal(double value);
+
+/// A value read through a qtosa.dequantize.
+struct Dequantized {
+  Value stored;
+  quant::QuantizedType qtype;
+};
+std::optional<Dequantized> getDequantized(Value value);
+
+/// Scales along one dimension with a single zero point: what a TOSA op with
+/// scalar zero-point operands and a per-channel rescale can express.
+struct ChannelParams {
+  SmallVector<double> scales; // one, or one per index of the dimension
+  int64_t zeroPoint = 0;
+  int64_t storageMin = 0;
+  int64_t storageMax = 0;
+  unsigned width = 0;
+  bool isSigned = true;
+  bool narrow = false;
+
+  double scale(int64_t channel) const {
+    return scales.size() == 1 ? scales.front() : scales[channel];
+  }
+};
+
+/// The parameters of `qtype` as ChannelParams along `axis`; per-tensor
+/// parameters always qualify. `role` names the value in messages.
+WhyNotOr<ChannelParams> getChannelParams(quant::QuantizedType qtype,
+                                         std::optional<int64_t> axis,
+                                         StringRef role);
+
+/// Parameters of a value integer TOSA arithmetic reads: signed, 8 or 16 bit
+/// (4 bit with `allowInt4`), one zero point.
+WhyNotOr<ChannelParams> getArithmeticParams(quant::QuantizedType qtype,
+                                            std::optional<int64_t> axis,
+                                            StringRef role, bool allowInt4);
+
+/// The float zero-point operands of a float TOSA op must be zero: a float op
+/// with another zero point is not what the QDQ group describes.
+WhyNot checkFloatZeroPoints(Operation *op);
+
+/// Operand `index` of `op` (its `role`) as a dequantized value.
+WhyNotOr<Dequantized> requireDequantized(Operation *op, unsigned index,
+                                         StringRef role);
+
+/// A dequantized operand that integer TOSA arithmetic can read directly.
+struct ArithmeticOperand {
+  Value stored;
+  quant::QuantizedType qtype;
+  ChannelParams params;
+};
+WhyNotOr<ArithmeticOperand> getArithmeticOperand(Operation *op, unsigned index,
+                                                 StringRef role,
+                                                 std::optional<int64_t> axis);
+
+/// An accumulator's parameters: zero point 0, given scales, signed.
+ChannelParams accumulatorParams(SmallVector<double> scales);
+
+/// The largest |q - zp| over the storage range.
+double largestMagnitude(const ChannelParams &params);
+
+/// A copy of float op `op` on integer operands with an integer result.
+Operation *cloneOnIntegers(OpBuilder &builder, Operation *op,
+                           ArrayRef<Value> operands, Type resultType);
+
+//===----------------------------------------------------------------------===//
+// Output rescale and widening (OutputRescale.cpp)
+//===----------------------------------------------------------------------===//
+
+/// A tosa.rescale from an accumulator (or stored value) to the quantize's
+/// storage, and the clamp a narrow storage range needs after it.
+struct OutputRescale {
+  RankedTensorType type;
+  RescaleSpec spec;
+  std::optional<std::pair<int64_t, int64_t>> clamp;
+};
+
+/// Plans the rescale of values whose real value is `(v - inputZp) *
+/// inputScale(c)` to the parameters of `quantize`.
+WhyNotOr<OutputRescale> planOutputRescale(QuantizeOp quantize,
+                                          const ChannelParams &input,
+                                          Type inputElement,
+                                          RescaleRounding rounding);
+
+Value emitOutputRescale(OpBuilder &builder, Location loc, Value input,
+                        const OutputRescale &plan);
+
+/// Rescales a stored value to a wider integer (the caller's rescale result
+/// type: i32 for arithmetic, i16 for a refined pool) without its zero point,
+/// at `factor` times its own scale.
+WhyNotOr<RescaleSpec> planWiden(const ChannelParams &params, double factor,
+                                RescaleRounding rounding);
+
+//===----------------------------------------------------------------------===//
+// The families
+//===----------------------------------------------------------------------===//
+
+// Requantize.cpp: `group.op` is a dequantize.
+WhyNot lowerRequantize(Group &group);
+// Constants.cpp: `group.op` is a float constant.
+WhyNot lowerConstant(Group &group);
+// Contractions.cpp
+WhyNot lowerConvolution(Group &group);
+WhyNot lowerMatMul(Group &group);
+// Elementwise.cpp
+WhyNot lowerAddSubMul(Group &group);
+// PoolingAndReductions.cpp
+WhyNot lowerAvgPool(Group &group);
+WhyNot lowerReduceSum(Group &group);
+// Tables.cpp: one per unary function.
+WhyNot lowerSigmoid(Group &group);
+WhyNot lowerTanh(Group &group);
+WhyNot lowerExp(Group &group);
+WhyNot lowerLog(Group &group);
+WhyNot lowerErf(Group &group);
+WhyNot lowerReciprocal(Group &group);
+WhyNot lowerRsqrt(Group &group);
+WhyNot lowerSin(Group &group);
+WhyNot lowerCos(Group &group);
+WhyNot lowerAbs(Group &group);
+WhyNot lowerNegate(Group &group);
+WhyNot lowerFloor(Group &group);
+WhyNot lowerCeil(Group &group);
+
+} // namespace qtosa::lowering
+} // namespace mlir
+
+#endif // QTOSA_LIB_TRANSFORMS_LOWERTOTOSAINT_INTERNALS_H

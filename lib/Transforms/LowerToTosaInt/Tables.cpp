@@ -1,0 +1,215 @@
+//===- Tables.cpp - Unary functions as tosa.table -------------------------===//
+//
+// A unary float op between a dequantize and a quantize is a function of the
+// stored input alone: a table of its exact QDQ results, 256 entries for
+// 8-bit values, 513 interpolated entries for 16-bit ones.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internals.h"
+
+#include "qtosa/Dialect/QTosa/IR/QuantParams.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::qtosa;
+using namespace mlir::qtosa::lowering;
+
+namespace {
+
+using UnaryFunction = float (*)(float);
+
+/// A 256-entry tosa.table of signed 8-bit values: entry `i` is the exact
+/// QDQ result for stored input `i - 128`.
+void buildTable8(Group &group, UnaryFunction function, const ChannelParams &in,
+                 const ChannelParams &out, Value input,
+                 RankedTensorType outType) {
+  int8_t table[256];
+  for (int64_t stored = -128; stored <= 127; ++stored) {
+    float real = dequantizeElement(stored, in.scale(0), in.zeroPoint);
+    table[stored + 128] = static_cast<int8_t>(
+        quantizeElement(function(real), out.scale(0), out.zeroPoint,
+                        out.storageMin, out.storageMax));
+  }
+  OpBuilder &builder = *group.builder;
+  Location loc = group.loc();
+  auto tableType = RankedTensorType::get({256}, builder.getI8Type());
+  Value tableConst = tosa::ConstOp::create(
+      builder, loc, tableType,
+      DenseElementsAttr::get(tableType, ArrayRef<int8_t>(table)));
+  group.lowered =
+      tosa::TableOp::create(builder, loc, outType, input, tableConst);
+}
+
+/// TOSA's 16-bit TABLE samples every 128th input and interpolates linearly
+/// between samples, returning the value with 7 fraction bits.
+constexpr int64_t kTable16Step = 128;
+constexpr int64_t kTable16Entries = 65536 / kTable16Step + 1;
+
+/// A 513-entry interpolated tosa.table of signed 16-bit values, followed by
+/// the rescale that drops the 7 fraction bits.
+///
+/// Entry k samples the function at stored input -32768 + 128k, in output
+/// storage units (zero point included, so the rescale's output zero point is
+/// 0 as TOSA requires for i16). A chord under- or overshoots a curved
+/// function in the middle of its segment, so each entry is moved by half the
+/// mean midpoint error of the two segments it ends; that halves the
+/// interpolation error of smooth functions. Interpolation is exact only for
+/// linear functions, so the table is then checked against the QDQ result at
+/// every one of the 65536 inputs, through the same RESCALE arithmetic the
+/// graph will run; a table that could be more than 1 LSB off the QDQ graph
+/// anywhere is not emitted.
+WhyNot lowerTable16(Group &group, UnaryFunction function,
+                    const ChannelParams &in, const ChannelParams &out,
+                    Value input, RankedTensorType outType) {
+  auto exact = [&](int64_t stored) -> double {
+    float real = dequantizeElement(stored, in.scale(0), in.zeroPoint);
+    return static_cast<double>(function(real)) / out.scale(0) + out.zeroPoint;
+  };
+  auto clampToStorage = [&](double value) {
+    return std::clamp(value, static_cast<double>(out.storageMin),
+                      static_cast<double>(out.storageMax));
+  };
+  SmallVector<double> samples, midpointErrors;
+  for (int64_t k = 0; k < kTable16Entries; ++k)
+    samples.push_back(exact(-32768 + k * kTable16Step));
+  for (int64_t k = 0; k + 1 < kTable16Entries; ++k)
+    midpointErrors.push_back(
+        exact(-32768 + k * kTable16Step + kTable16Step / 2) -
+        (samples[k] + samples[k + 1]) / 2);
+  SmallVector<int16_t> table;
+  for (int64_t k = 0; k < kTable16Entries; ++k) {
+    double before = midpointErrors[std::max<int64_t>(k - 1, 0)];
+    double after = midpointErrors[std::min<int64_t>(k, kTable16Entries - 2)];
+    double entry = clampToStorage(samples[k] + (before + after) / 4);
+    if (!std::isfinite(entry))
+      return WhyNot::format(
+          llvm::formatv("the function is unbounded or undefined near "
+                        "stored input {0}, where the table samples it",
+                        -32768 + k * kTable16Step));
+    table.push_back(static_cast<int16_t>(std::lround(entry)));
+  }
+
+  RescaleSpec spec;
+  spec.factors = {*computeRescaleFactor(1.0 / kTable16Step, /*scale32=*/true)};
+  spec.doubleRound = group.rounding == RescaleRounding::Double;
+  for (int64_t stored = -32768; stored <= 32767; ++stored) {
+    int64_t index = stored + 32768;
+    int64_t base = table[index / kTable16Step];
+    int64_t next = table[index / kTable16Step + 1];
+    int64_t fraction = index % kTable16Step;
+    int64_t interpolated = base * kTable16Step + (next - base) * fraction;
+    int64_t result = std::clamp<int64_t>(
+        applyRescaleFactor(interpolated, spec.factors.front(),
+                           spec.doubleRound),
+        out.storageMin, out.storageMax);
+    // The QDQ graph rounds the exact value to an integer. A result less than
+    // 1.5 - 1/16 from the exact value stays within 1 LSB of that rounding
+    // even where the executor's f32 function is up to 1/16 LSB off ours.
+    double error = std::fabs(result - clampToStorage(exact(stored)));
+    if (!(error < 1.5 - 1.0 / 16))
+      return WhyNot::format(llvm::formatv(
+          "a 513-entry interpolated tosa.table would be {0} LSB off "
+          "the QDQ result at stored input {1}: a line between "
+          "samples 128 inputs apart cannot follow the function "
+          "there at this input scale",
+          formatReal(error), stored));
+  }
+  if (!group.builder)
+    return {};
+
+  OpBuilder &builder = *group.builder;
+  Location loc = group.loc();
+  auto tableType =
+      RankedTensorType::get({kTable16Entries}, builder.getI16Type());
+  Value tableConst =
+      tosa::ConstOp::create(builder, loc, tableType,
+                            DenseElementsAttr::get(tableType, ArrayRef(table)));
+  auto wideType =
+      RankedTensorType::get(outType.getShape(), builder.getI32Type());
+  Value interpolated =
+      tosa::TableOp::create(builder, loc, wideType, input, tableConst);
+  group.lowered = buildRescale(builder, loc, interpolated, outType, spec);
+  return {};
+}
+
+/// The table lowering of a unary op computing `Function` in f32.
+template <UnaryFunction Function> WhyNot lowerTable(Group &group) {
+  Operation *op = group.op;
+  if (WhyNot why = checkFloatZeroPoints(op))
+    return why;
+  WhyNotOr<ArithmeticOperand> input =
+      getArithmeticOperand(op, 0, "input", std::nullopt);
+  if (!input)
+    return std::move(input).whyNot();
+  auto outType = cast<RankedTensorType>(group.quantize.getType());
+  WhyNotOr<ChannelParams> outParams =
+      getChannelParams(group.quantize.getQtype(), std::nullopt, "the output");
+  if (!outParams)
+    return std::move(outParams).whyNot();
+  unsigned width = input->params.width;
+  if ((width != 8 && width != 16) || outParams->width != width ||
+      !outParams->isSigned)
+    return "a tosa.table needs signed input and output storage of one "
+           "width, 8 bits (256 entries) or 16 bits (513 entries)";
+  if (width == 16)
+    return lowerTable16(group, Function, input->params, *outParams,
+                        input->stored, outType);
+  if (group.builder)
+    buildTable8(group, Function, input->params, *outParams, input->stored,
+                outType);
+  return {};
+}
+
+/// The functions the tables sample, in f32 as the float graph computes
+/// them.
+namespace f32 {
+float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+float tanh(float x) { return std::tanh(x); }
+float exp(float x) { return std::exp(x); }
+float log(float x) { return std::log(x); }
+float erf(float x) { return std::erf(x); }
+float reciprocal(float x) { return 1.0f / x; }
+float rsqrt(float x) { return 1.0f / std::sqrt(x); }
+float sin(float x) { return std::sin(x); }
+float cos(float x) { return std::cos(x); }
+float abs(float x) { return std::fabs(x); }
+float negate(float x) { return -x; }
+float floor(float x) { return std::floor(x); }
+float ceil(float x) { return std::ceil(x); }
+} // namespace f32
+
+} // namespace
+
+WhyNot lowering::lowerSigmoid(Group &group) {
+  return lowerTable<f32::sigmoid>(group);
+}
+WhyNot lowering::lowerTanh(Group &group) {
+  return lowerTable<f32::tanh>(group);
+}
+WhyNot lowering::lowerExp(Group &group) { return lowerTable<f32::exp>(group); }
+WhyNot lowering::lowerLog(Group &group) { return lowerTable<f32::log>(group); }
+WhyNot lowering::lowerErf(Group &group) { return lowerTable<f32::erf>(group); }
+WhyNot lowering::lowerReciprocal(Group &group) {
+  return lowerTable<f32::reciprocal>(group);
+}
+WhyNot lowering::lowerRsqrt(Group &group) {
+  return lowerTable<f32::rsqrt>(group);
+}
+WhyNot lowering::lowerSin(Group &group) { return lowerTable<f32::sin>(group); }
+WhyNot lowering::lowerCos(Group &group) { return lowerTable<f32::cos>(group); }
+WhyNot lowering::lowerAbs(Group &group) { return lowerTable<f32::abs>(group); }
+WhyNot lowering::lowerNegate(Group &group) {
+  return lowerTable<f32::negate>(group);
+}
+WhyNot lowering::lowerFloor(Group &group) {
+  return lowerTable<f32::floor>(group);
+}
+WhyNot lowering::lowerCeil(Group &group) {
+  return lowerTable<f32::ceil>(group);
+}
