@@ -1,5 +1,4 @@
-//===- Internals.h - Shared by the files of qtosa-lower-to-tosa-int -*- C++
-//-*-===//
+//===- Internals.h - Private to qtosa-lower-to-tosa-int ---------*- C++ -*-===//
 //
 // Private to this folder. A group is dequantize(inputs) -> one float TOSA op
 // -> quantize, rooted at the quantize; the lowering replaces it with integer
