@@ -122,8 +122,9 @@ WeightParams computeWeightParams(DenseFPElementsAttr values, unsigned axis,
 class Annotator {
 public:
   Annotator(func::FuncOp function, const QuantConfig &config,
-            std::vector<bool> &overrideUsed)
-      : function(function), config(config), overrideUsed(overrideUsed) {}
+            SharingMode sharing, std::vector<bool> &overrideUsed)
+      : function(function), config(config), sharing(sharing),
+        overrideUsed(overrideUsed) {}
 
   LogicalResult run();
 
@@ -187,6 +188,7 @@ private:
 
   func::FuncOp function;
   const QuantConfig &config;
+  SharingMode sharing;
   std::vector<bool> &overrideUsed;
 
   SmallVector<int> parent;
@@ -297,11 +299,20 @@ LogicalResult Annotator::visitOp(Operation *op) {
         return success(); // a float operand: the op stays in float
       if (!group)
         group = it->second;
-      else if (failed(unite(*group, it->second, op)))
+      else if (sharing == SharingMode::OpSemantics &&
+               failed(unite(*group, it->second, op)))
         return failure();
     }
     if (!group)
       return success();
+    if (sharing == SharingMode::None) {
+      // The baseline: the result observed on its own, its operands keeping
+      // their own groups.
+      int node = newNode();
+      nodeOf[result] = node;
+      activationRoots.push_back(result);
+      return applyOverride(node);
+    }
     nodeOf[result] = *group;
     return applyOverride(*group);
   }
@@ -514,7 +525,7 @@ struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
         function.emitError("qtosa-annotate takes a function with one block");
         return signalPassFailure();
       }
-      Annotator annotator(function, quantConfig, overrideUsed);
+      Annotator annotator(function, quantConfig, sharing, overrideUsed);
       if (failed(annotator.run()))
         return signalPassFailure();
     }

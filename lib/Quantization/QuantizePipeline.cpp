@@ -23,6 +23,15 @@ struct QuantizePipelineCLOptions
       *this, "function",
       llvm::cl::desc("The function calibration runs (default: the only "
                      "public one)")};
+  Option<SharingMode> sharing{
+      *this, "sharing",
+      llvm::cl::desc("How qtosa-annotate forms sharing groups"),
+      llvm::cl::init(SharingMode::OpSemantics),
+      llvm::cl::values(
+          clEnumValN(SharingMode::OpSemantics, "op-semantics",
+                     "data movement shares its input's spec"),
+          clEnumValN(SharingMode::None, "none",
+                     "every tensor observed on its own (a baseline)"))};
 };
 
 } // namespace
@@ -35,6 +44,7 @@ mlir::qtosa::buildQuantizePipeline(OpPassManager &pm,
   // Mark every tensor to quantize, sharing specs by op semantics.
   AnnotatePassOptions annotate;
   annotate.config = options.config;
+  annotate.sharing = options.sharing;
   pm.addPass(createAnnotatePass(annotate));
   // Run the marked graph, set each group's parameters, emit QDQ.
   CalibratePassOptions calibrate;
@@ -53,6 +63,7 @@ void mlir::qtosa::registerQuantizePipeline() {
         options.config = cl.config;
         options.samples = cl.samples;
         options.function = cl.function;
+        options.sharing = cl.sharing;
         return buildQuantizePipeline(pm, options);
       });
 }

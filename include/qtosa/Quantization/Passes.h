@@ -20,6 +20,17 @@ class OpPassManager;
 
 namespace qtosa {
 
+/// How qtosa-annotate forms sharing groups.
+enum class SharingMode {
+  /// From QuantBehaviourOpInterface: data movement shares its input's spec,
+  /// a concat puts its operands and result in one group.
+  OpSemantics,
+  /// Every tensor its own group, each data-movement result observed on its
+  /// own, as framework quantizers without a sharing rule for the op do; the
+  /// lowering repairs mismatches with rescales. A baseline to compare with.
+  None,
+};
+
 #define GEN_PASS_DECL
 #include "qtosa/Quantization/Passes.h.inc"
 
@@ -31,6 +42,8 @@ struct QuantizePipelineOptions {
   std::string samples;
   /// The function calibration runs; empty: the only public one.
   std::string function;
+  /// How qtosa-annotate forms sharing groups.
+  SharingMode sharing = SharingMode::OpSemantics;
 };
 
 /// qtosa-annotate then qtosa-calibrate. Fails, adding nothing, unless `pm`

@@ -30,11 +30,30 @@ def AnnotatePass : Pass<"qtosa-annotate", "::mlir::ModuleOp"> {
     cannot classify is an error naming it. `config` names a JSON file
     (docs/quantization.md) with other specs, graph inputs and outputs kept
     in float, and overrides by location name or op kind.
+
+    `sharing=none` turns the sharing off: every data-movement and
+    order-preserving result gets an observed marker of its own, as a
+    framework quantizer gives an op missing from its list of ops that share
+    their input's parameters. It is the baseline the op-semantics annotation
+    is measured against (docs/quantization.md), not a mode to deploy: the
+    lowering then needs rescales wherever parameters change, before every
+    concat included.
   }];
   let options = [
     Option<"config", "config", "std::string", "",
            "JSON file with the quantization config (default: int8 "
-           "activations, int8 symmetric per-channel weights)">
+           "activations, int8 symmetric per-channel weights)">,
+    Option<"sharing", "sharing", "::mlir::qtosa::SharingMode",
+           "::mlir::qtosa::SharingMode::OpSemantics",
+           "How sharing groups are formed",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::qtosa::SharingMode::OpSemantics,
+                        "op-semantics",
+                        "data movement shares its input's spec, a concat "
+                        "one spec for all its operands"),
+             clEnumValN(::mlir::qtosa::SharingMode::None, "none",
+                        "every tensor observed on its own (the baseline "
+                        "of framework quantizers)"))}]>
   ];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
 }
