@@ -143,10 +143,53 @@ func.func @conv(%x: tensor<1x1x1x65536xi8>, %w: tensor<2x1x1x65536xi8>) -> tenso
                          "8388608, above 127 * 65536 = 8323072");
 }
 
+// The partitioner asks a violation what it is about, not what its ID ends
+// with.
+TEST(EthosURuleKinds, EachViolationSaysWhatItIsAbout) {
+  DialectRegistry registry;
+  registerQTosaDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
+    func.func private @helper(tensor<4xi8>) -> tensor<4xi8>
+    func.func @f(%x: tensor<4xi8>, %f: tensor<4xf32>, %w: tensor<4xi32>,
+                 %d: tensor<?xi8>) {
+      %c = func.call @helper(%x) : (tensor<4xi8>) -> tensor<4xi8>
+      %g = tosa.add %f, %f : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+      %b = tosa.bitwise_and %w, %w : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+      %r = tosa.reverse %d {axis = 0 : i32} : (tensor<?xi8>) -> tensor<?xi8>
+      %s = tosa.reverse %x {axis = 0 : i32} : (tensor<4xi8>) -> tensor<4xi8>
+      return
+    }
+  )mlir",
+                                                             &context);
+  ASSERT_TRUE(module);
+  SmallVector<Operation *> ops;
+  module->walk([&](Operation *op) {
+    if (isa<func::CallOp, tosa::AddOp, tosa::BitwiseAndOp, tosa::ReverseOp>(op))
+      ops.push_back(op);
+  });
+  ASSERT_EQ(ops.size(), 5u);
+  const EthosURuleKind expected[] = {
+      EthosURuleKind::Call, EthosURuleKind::FloatTensor,
+      EthosURuleKind::Operator, EthosURuleKind::Tensor,
+      EthosURuleKind::OperatorLimit};
+  const char *rules[] = {"U55.CALL.HOST", "U55.TENSOR.FLOAT",
+                         "U55.OP.NOT_SUPPORTED", "U55.TENSOR.DYNAMIC",
+                         "U55.REVERSE.AXIS"};
+  for (size_t i = 0; i < ops.size(); ++i) {
+    std::optional<EthosUViolation> why =
+        checkEthosULegality(ops[i], EthosUTarget::U55_128);
+    ASSERT_TRUE(why.has_value()) << rules[i];
+    EXPECT_EQ(why->rule, rules[i]);
+    EXPECT_EQ(why->kind, expected[i]) << rules[i];
+  }
+}
+
 TEST(EthosUTargetNames, RoundTrip) {
   for (EthosUTarget target : {EthosUTarget::U55_128, EthosUTarget::U85_256})
-    EXPECT_EQ(parseEthosUTarget(stringifyEthosUTarget(target)), target);
-  EXPECT_FALSE(parseEthosUTarget("ethos-u65-512").has_value());
+    EXPECT_EQ(symbolizeEthosUTarget(stringifyEthosUTarget(target)), target);
+  EXPECT_FALSE(symbolizeEthosUTarget("ethos-u65-512").has_value());
 }
 
 } // namespace

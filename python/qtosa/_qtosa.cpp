@@ -456,7 +456,7 @@ py::list readDelegates(const TemporaryDirectory &directory,
 
 py::object partition(PyModule &module, const std::string &target,
                      std::optional<std::string> dotFile) {
-  if (!parseEthosUTarget(target))
+  if (!symbolizeEthosUTarget(target))
     throw QTosaError("unknown target '" + target +
                      "' (known: ethos-u55-128, ethos-u85-256)");
   TemporaryDirectory directory;
@@ -520,7 +520,7 @@ std::shared_ptr<PyModule> importBytes(py::object source, StringRef what,
 }
 
 std::string rulesMarkdown(const std::string &target) {
-  std::optional<EthosUTarget> parsed = parseEthosUTarget(target);
+  std::optional<EthosUTarget> parsed = symbolizeEthosUTarget(target);
   if (!parsed)
     throw QTosaError("unknown target '" + target +
                      "' (known: ethos-u55-128, ethos-u85-256)");

@@ -7,8 +7,12 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 #include "qtosa/Utils/WhyNot.h"
+#include "qtosa/Utils/EnumOptionValues.h"
 
 #include <string>
+
+// MismatchPolicy, GraphIO, RescaleRounding (PassesEnums.td).
+#include "qtosa/Transforms/PassesEnums.h.inc"
 
 namespace mlir {
 namespace func {
@@ -19,27 +23,6 @@ class RewritePatternSet;
 class TypeConverter;
 
 namespace qtosa {
-
-/// What qtosa-share-qspecs does where values moved onto integers meet
-/// parameters other than their own.
-enum class MismatchPolicy {
-  /// Requantize to the consumer's parameters: exact.
-  Rescale,
-  /// Keep the producer's parameters downstream, dropping the requantize.
-  Adopt,
-};
-
-/// Where qtosa-lower-pipeline leaves the quantization of graph inputs and
-/// outputs.
-enum class GraphIO {
-  /// qtosa.quantize/dequantize at the function boundary, run by the host.
-  Host,
-  /// Public functions take and return storage integers (qtosa-integer-io).
-  Int,
-};
-
-/// The rounding mode of the tosa.rescale ops the lowering emits.
-enum class RescaleRounding { Single, Double };
 
 #define GEN_PASS_DECL
 #include "qtosa/Transforms/Passes.h.inc"

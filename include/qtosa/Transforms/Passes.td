@@ -144,12 +144,10 @@ def ShareQSpecsPass : Pass<"qtosa-share-qspecs"> {
     Option<"mismatchPolicy", "mismatch-policy", "::mlir::qtosa::MismatchPolicy",
            "::mlir::qtosa::MismatchPolicy::Rescale",
            "What to do where moved values meet different parameters",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::qtosa::MismatchPolicy::Rescale, "rescale",
-                        "requantize to the consumer's parameters (exact)"),
-             clEnumValN(::mlir::qtosa::MismatchPolicy::Adopt, "adopt",
-                        "keep the producer's parameters downstream "
-                        "(changes numerics; reported)"))}]>,
+           [{::mlir::qtosa::enumOptionValues<::mlir::qtosa::MismatchPolicy>({
+             "requantize to the consumer's parameters (exact)",
+             "keep the producer's parameters downstream "
+             "(changes numerics; reported)"})}]>,
     Option<"duplicateDequantize", "duplicate-dequantize", "bool",
            /*default=*/"false",
            "Sink a dequantize into its data-movement users even when it also "
@@ -272,12 +270,9 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
     Option<"rounding", "rounding", "::mlir::qtosa::RescaleRounding",
            "::mlir::qtosa::RescaleRounding::Single",
            "Rounding mode of the emitted tosa.rescale ops",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::qtosa::RescaleRounding::Single, "single",
-                        "SINGLE_ROUND: round half up once"),
-             clEnumValN(::mlir::qtosa::RescaleRounding::Double, "double",
-                        "DOUBLE_ROUND: TFLite's two-stage rounding "
-                        "(EXT-DOUBLEROUND)"))}]>,
+           [{::mlir::qtosa::enumOptionValues<::mlir::qtosa::RescaleRounding>({
+             "SINGLE_ROUND: round half up once",
+             "DOUBLE_ROUND: TFLite's two-stage rounding (EXT-DOUBLEROUND)"})}]>,
   ];
   let dependentDialects = ["::mlir::tosa::TosaDialect"];
 }

@@ -41,20 +41,16 @@ struct LoweringCLOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("Where graph inputs are quantized and outputs "
                      "dequantized (default: host)"),
       llvm::cl::init(GraphIO::Host),
-      llvm::cl::values(
-          clEnumValN(GraphIO::Host, "host",
-                     "qtosa.quantize/dequantize at the boundary, expanded "
-                     "into float TOSA arithmetic"),
-          clEnumValN(GraphIO::Int, "int",
-                     "public functions take and return storage integers"))};
+      enumOptionValues<GraphIO>(
+          {"qtosa.quantize/dequantize at the boundary, expanded into float "
+           "TOSA arithmetic",
+           "public functions take and return storage integers"})};
   Option<RescaleRounding> rounding{
       *this, "rounding",
       llvm::cl::desc("Rounding mode of the emitted tosa.rescale ops "
                      "(default: single)"),
       llvm::cl::init(RescaleRounding::Single),
-      llvm::cl::values(
-          clEnumValN(RescaleRounding::Single, "single", "SINGLE_ROUND"),
-          clEnumValN(RescaleRounding::Double, "double", "DOUBLE_ROUND"))};
+      enumOptionValues<RescaleRounding>({"SINGLE_ROUND", "DOUBLE_ROUND"})};
   Option<unsigned> maxRank{
       *this, "max-rank",
       llvm::cl::desc("qtosa-import-qdq: reject tensors of a larger rank (0: "
@@ -65,12 +61,10 @@ struct LoweringCLOptions : public PassPipelineOptions<Derived> {
       llvm::cl::desc("qtosa-share-qspecs: what to do where moved values meet "
                      "different parameters (default: rescale)"),
       llvm::cl::init(MismatchPolicy::Rescale),
-      llvm::cl::values(
-          clEnumValN(MismatchPolicy::Rescale, "rescale",
-                     "requantize to the consumer's parameters (exact)"),
-          clEnumValN(MismatchPolicy::Adopt, "adopt",
-                     "keep the producer's parameters downstream (changes "
-                     "numerics; reported)"))};
+      enumOptionValues<MismatchPolicy>(
+          {"requantize to the consumer's parameters (exact)",
+           "keep the producer's parameters downstream (changes numerics; "
+           "reported)"})};
   Option<bool> duplicateDequantize{
       *this, "duplicate-dequantize",
       llvm::cl::desc("qtosa-share-qspecs: sink a dequantize into its "

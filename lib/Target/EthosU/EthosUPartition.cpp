@@ -239,7 +239,7 @@ private:
     std::optional<EthosUViolation> violation = target.explain(&op);
     if (!violation)
       return Placement::Npu;
-    if (StringRef(violation->rule).ends_with(".TENSOR.FLOAT"))
+    if (violation->kind == EthosURuleKind::FloatTensor)
       violation->reason = traceFloatCause(&op, violation->reason);
     result.host.push_back(
         {&op, std::move(violation->rule), std::move(violation->reason)});

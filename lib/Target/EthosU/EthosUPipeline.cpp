@@ -20,10 +20,8 @@ struct EthosUPipelineCLOptions
       llvm::cl::desc("The NPU whose rules decide legality (default: "
                      "ethos-u55-128)"),
       llvm::cl::init(EthosUTarget::U55_128),
-      llvm::cl::values(clEnumValN(EthosUTarget::U55_128, "ethos-u55-128",
-                                  "Ethos-U55 (and U65) rules"),
-                       clEnumValN(EthosUTarget::U85_256, "ethos-u85-256",
-                                  "Ethos-U85 rules"))};
+      enumOptionValues<EthosUTarget>(
+          {"Ethos-U55 (and U65) rules", "Ethos-U85 rules"})};
   Option<std::string> reportFile{
       *this, "report-file",
       llvm::cl::desc("Write the partition report as JSON to this file ('-': "

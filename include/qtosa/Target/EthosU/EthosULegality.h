@@ -16,6 +16,9 @@
 #include <optional>
 #include <string>
 
+// EthosUTarget and its names (EthosUEnums.td).
+#include "qtosa/Target/EthosU/EthosUEnums.h.inc"
+
 namespace llvm {
 class raw_ostream;
 } // namespace llvm
@@ -23,23 +26,28 @@ class raw_ostream;
 namespace mlir {
 namespace qtosa {
 
-/// The NPU configurations qtosa knows.
-enum class EthosUTarget {
-  /// Ethos-U55 with 128 MACs; its rules also hold for Ethos-U65.
-  U55_128,
-  /// Ethos-U85 with 256 MACs.
-  U85_256,
+/// What a broken rule is about; the partitioner traces a float tensor to the
+/// pass that left it in float, and reports may group by kind.
+enum class EthosURuleKind {
+  /// A call: the NPU runs one flat graph.
+  Call,
+  /// A float tensor: the op was not lowered to integers.
+  FloatTensor,
+  /// The operator itself has no NPU form on this target.
+  Operator,
+  /// A tensor property every op must have (type, static shape, rank).
+  Tensor,
+  /// A limit of this operator (kernel, stride, sizes, types).
+  OperatorLimit,
 };
 
-/// "ethos-u55-128" or "ethos-u85-256".
-llvm::StringRef stringifyEthosUTarget(EthosUTarget target);
-std::optional<EthosUTarget> parseEthosUTarget(llvm::StringRef name);
-
-/// A broken rule: its stable ID (for example "U55.CONV2D.KERNEL_H") and a
-/// message naming the value and the limit ("kernel height 65 exceeds 64").
+/// A broken rule: its stable ID (for example "U55.CONV2D.KERNEL_H"), a
+/// message naming the value and the limit ("kernel height 65 exceeds 64"),
+/// and what the rule is about.
 struct EthosUViolation {
   std::string rule;
   std::string reason;
+  EthosURuleKind kind = EthosURuleKind::OperatorLimit;
 };
 
 /// The first rule of `target` that `op` breaks, or nullopt when Vela places

@@ -39,11 +39,8 @@ def EthosUPartitionPass : Pass<"qtosa-ethosu-partition", "::mlir::ModuleOp"> {
     Option<"target", "target", "::mlir::qtosa::EthosUTarget",
            "::mlir::qtosa::EthosUTarget::U55_128",
            "The NPU configuration whose rules decide legality",
-           [{::llvm::cl::values(
-               clEnumValN(::mlir::qtosa::EthosUTarget::U55_128,
-                          "ethos-u55-128", "Ethos-U55 (and U65) rules"),
-               clEnumValN(::mlir::qtosa::EthosUTarget::U85_256,
-                          "ethos-u85-256", "Ethos-U85 rules"))}]>,
+           [{::mlir::qtosa::enumOptionValues<::mlir::qtosa::EthosUTarget>({
+               "Ethos-U55 (and U65) rules", "Ethos-U85 rules"})}]>,
     Option<"reportFile", "report-file", "std::string", "",
            "Write the partition report as JSON to this file ('-': a table on "
            "stderr)">,

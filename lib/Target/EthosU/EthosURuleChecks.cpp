@@ -1,0 +1,478 @@
+//===- EthosURuleChecks.cpp - What Vela's rules measure --------------------===//
+//
+// The measurements behind the rule tables of EthosURules.cpp: each check
+// reads one property of an op and compares it with the limits its table
+// line passes in. No limit is written here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EthosURuleChecks.h"
+
+#include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
+#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+#include "qtosa/Target/EthosU/EthosULegality.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <array>
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace mlir::qtosa::ethosu {
+
+/// The first tensor operand or result (named for messages) for which
+/// `broken` returns a message.
+static WhyNot firstTensor(Operation *op,
+                    function_ref<WhyNot(StringRef, unsigned, TensorType)>
+                        broken) {
+  for (OpOperand &operand : op->getOpOperands())
+    if (auto type = dyn_cast<TensorType>(operand.get().getType()))
+      if (WhyNot verdict =
+              broken("operand", operand.getOperandNumber(), type))
+        return verdict;
+  for (OpResult result : op->getResults())
+    if (auto type = dyn_cast<TensorType>(result.getType()))
+      if (WhyNot verdict = broken("result", result.getResultNumber(), type))
+        return verdict;
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Rules on every operator
+//===----------------------------------------------------------------------===//
+
+/// A call is a host step whatever its types: the NPU runs one flat graph.
+WhyNot checkNotCall(Operation *op, Limits) {
+  auto call = dyn_cast<CallOpInterface>(op);
+  if (!call)
+    return {};
+  auto callee = dyn_cast<SymbolRefAttr>(call.getCallableForCallee());
+  std::string name =
+      callee ? "'" + callee.getRootReference().getValue().str() + "'"
+             : "an indirect callee";
+  if (Attribute hostOp = op->getAttr(kOpaqueHostOpAttrName)) {
+    auto opName = dyn_cast<StringAttr>(hostOp);
+    return WhyNot::format(llvm::formatv("calls {0}: the operator {1} has no TOSA form and "
+                         "runs on the host",
+                         name, opName ? "'" + opName.getValue().str() + "'"
+                                      : "it stands for"));
+  }
+  Operation *target = callee ? SymbolTable::lookupNearestSymbolFrom(op, callee)
+                             : nullptr;
+  auto function = dyn_cast_if_present<CallableOpInterface>(target);
+  if (function && function.getCallableRegion() &&
+      !function.getCallableRegion()->empty())
+    return WhyNot::format(llvm::formatv("calls {0}, which was not inlined (the qtosa "
+                         "pipelines inline every private function first)",
+                         name));
+  return WhyNot::format(llvm::formatv("calls {0}, a function without a body here", name));
+}
+
+WhyNot checkNoFloat(Operation *op, Limits) {
+  return firstTensor(op, [](StringRef kind, unsigned index,
+                            TensorType type) -> WhyNot {
+    if (isa<IntegerType>(type.getElementType()))
+      return {};
+    return WhyNot::format(llvm::formatv("{0} #{1} is a {2} tensor", kind, index,
+                         typeString(type.getElementType())));
+  });
+}
+
+WhyNot checkNoBool(Operation *op, Limits) {
+  return firstTensor(op, [](StringRef kind, unsigned index,
+                            TensorType type) -> WhyNot {
+    if (!type.getElementType().isInteger(1))
+      return {};
+    return WhyNot::format(llvm::formatv("{0} #{1} is a bool (i1) tensor", kind, index));
+  });
+}
+
+WhyNot checkNo64Bit(Operation *op, Limits) {
+  return firstTensor(op, [](StringRef kind, unsigned index,
+                            TensorType type) -> WhyNot {
+    if (type.getElementTypeBitWidth() < 64)
+      return {};
+    return WhyNot::format(llvm::formatv("{0} #{1} is a {2} tensor", kind, index,
+                         typeString(type.getElementType())));
+  });
+}
+
+WhyNot checkStatic(Operation *op, Limits) {
+  return firstTensor(op, [](StringRef kind, unsigned index,
+                            TensorType type) -> WhyNot {
+    if (type.hasStaticShape())
+      return {};
+    return WhyNot::format(llvm::formatv("{0} #{1} ({2}) has a dynamic shape", kind, index,
+                         typeString(type)));
+  });
+}
+
+WhyNot checkRank(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  return firstTensor(
+      op, [&](StringRef kind, unsigned index, TensorType type) -> WhyNot {
+        return inRange(llvm::formatv("{0} #{1} has rank", kind, index),
+                       type.getRank(), 0, limit);
+      });
+}
+
+/// TOSA 1.0 PRO-INT operators: the ones Vela reads from a .tosa file.
+static bool isProIntOperator(Operation *op) {
+  return isa<tosa::ArgMaxOp, tosa::AvgPool2dOp, tosa::Conv2DOp, tosa::Conv3DOp,
+             tosa::DepthwiseConv2DOp, tosa::MatMulOp, tosa::MaxPool2dOp,
+             tosa::TransposeConv2DOp, tosa::ClampOp, tosa::AddOp,
+             tosa::ArithmeticRightShiftOp, tosa::BitwiseAndOp,
+             tosa::BitwiseOrOp, tosa::BitwiseXorOp, tosa::IntDivOp,
+             tosa::LogicalAndOp, tosa::LogicalLeftShiftOp,
+             tosa::LogicalRightShiftOp, tosa::LogicalOrOp, tosa::LogicalXorOp,
+             tosa::MaximumOp, tosa::MinimumOp, tosa::MulOp, tosa::SubOp,
+             tosa::TableOp, tosa::AbsOp, tosa::BitwiseNotOp, tosa::ClzOp,
+             tosa::LogicalNotOp, tosa::NegateOp, tosa::SelectOp,
+             tosa::EqualOp, tosa::GreaterOp, tosa::GreaterEqualOp,
+             tosa::ReduceAllOp, tosa::ReduceAnyOp, tosa::ReduceMaxOp,
+             tosa::ReduceMinOp, tosa::ReduceSumOp, tosa::ConcatOp,
+             tosa::PadOp, tosa::ReshapeOp, tosa::ReverseOp, tosa::SliceOp,
+             tosa::TileOp, tosa::TransposeOp, tosa::GatherOp,
+             tosa::ScatterOp, tosa::ResizeOp, tosa::CastOp, tosa::RescaleOp,
+             tosa::ConstOp, tosa::ConstShapeOp, tosa::IdentityOp>(op);
+}
+
+WhyNot checkProInt(Operation *op, Limits) {
+  if (isProIntOperator(op))
+    return {};
+  if (!isa<tosa::TosaDialect>(op->getDialect()))
+    return WhyNot::format(llvm::formatv("'{0}' is not a TOSA operator",
+                         op->getName().getStringRef()));
+  return WhyNot::format(llvm::formatv("'{0}' is not a TOSA 1.0 PRO-INT operator",
+                       op->getName().getStringRef()));
+}
+
+/// Operators of PRO-INT that Vela does not compile for Ethos-U55/U65.
+WhyNot checkU55Operator(Operation *op, Limits) {
+  if (!isa<tosa::BitwiseAndOp, tosa::BitwiseOrOp, tosa::BitwiseXorOp,
+           tosa::BitwiseNotOp, tosa::IntDivOp, tosa::LogicalAndOp,
+           tosa::LogicalOrOp, tosa::LogicalXorOp, tosa::LogicalNotOp,
+           tosa::LogicalRightShiftOp, tosa::SelectOp, tosa::EqualOp,
+           tosa::GreaterOp, tosa::GreaterEqualOp, tosa::ReduceAllOp,
+           tosa::ReduceAnyOp, tosa::GatherOp, tosa::ScatterOp>(op))
+    return {};
+  return WhyNot::format(llvm::formatv("'{0}' is not supported on Ethos-U55/U65",
+                       op->getName().getStringRef()));
+}
+
+//===----------------------------------------------------------------------===//
+// Convolutions
+//===----------------------------------------------------------------------===//
+
+/// Sizes of a convolution in one layout, whatever the TOSA op.
+struct ConvGeometry {
+  Value input, weight, bias, weightZp;
+  int64_t inH = 1, inW = 1, inC = 1, outC = 1;
+  int64_t kernelD = 1, kernelH = 1, kernelW = 1;
+  int64_t strideH = 1, strideW = 1;
+  int64_t dilationH = 1, dilationW = 1;
+  /// Weights are laid out with the output channel outermost (or, for
+  /// depthwise, innermost).
+  bool outputChannelInnermost = false;
+};
+
+static ConvGeometry getConvGeometry(Operation *op) {
+  ConvGeometry g;
+  auto shapeOf = [](Value v) { return tensorOf(v).getShape(); };
+  if (auto conv = dyn_cast<tosa::Conv2DOp>(op)) {
+    g.input = conv.getInput(), g.weight = conv.getWeight();
+    g.bias = conv.getBias(), g.weightZp = conv.getWeightZp();
+    ArrayRef<int64_t> w = shapeOf(g.weight);
+    g.outC = w[0], g.kernelH = w[1], g.kernelW = w[2];
+    g.strideH = conv.getStride()[0], g.strideW = conv.getStride()[1];
+    g.dilationH = conv.getDilation()[0], g.dilationW = conv.getDilation()[1];
+  } else if (auto conv3d = dyn_cast<tosa::Conv3DOp>(op)) {
+    g.input = conv3d.getInput(), g.weight = conv3d.getWeight();
+    g.bias = conv3d.getBias(), g.weightZp = conv3d.getWeightZp();
+    ArrayRef<int64_t> w = shapeOf(g.weight);
+    g.outC = w[0], g.kernelD = w[1], g.kernelH = w[2], g.kernelW = w[3];
+    g.strideH = conv3d.getStride()[1], g.strideW = conv3d.getStride()[2];
+    g.dilationH = conv3d.getDilation()[1];
+    g.dilationW = conv3d.getDilation()[2];
+  } else if (auto depthwise = dyn_cast<tosa::DepthwiseConv2DOp>(op)) {
+    g.input = depthwise.getInput(), g.weight = depthwise.getWeight();
+    g.bias = depthwise.getBias(), g.weightZp = depthwise.getWeightZp();
+    ArrayRef<int64_t> w = shapeOf(g.weight);
+    g.kernelH = w[0], g.kernelW = w[1], g.outC = w[2] * w[3];
+    g.strideH = depthwise.getStride()[0], g.strideW = depthwise.getStride()[1];
+    g.dilationH = depthwise.getDilation()[0];
+    g.dilationW = depthwise.getDilation()[1];
+    g.outputChannelInnermost = true;
+  } else {
+    auto transposed = cast<tosa::TransposeConv2DOp>(op);
+    g.input = transposed.getInput(), g.weight = transposed.getWeight();
+    g.bias = transposed.getBias(), g.weightZp = transposed.getWeightZp();
+    ArrayRef<int64_t> w = shapeOf(g.weight);
+    g.outC = w[0], g.kernelH = w[1], g.kernelW = w[2];
+    g.strideH = transposed.getStride()[0];
+    g.strideW = transposed.getStride()[1];
+  }
+  ArrayRef<int64_t> in = shapeOf(g.input);
+  g.inC = in.back(), g.inW = in[in.size() - 2], g.inH = in[in.size() - 3];
+  return g;
+}
+
+static int64_t dilatedHeight(const ConvGeometry &g) {
+  return (g.kernelH - 1) * g.dilationH + 1;
+}
+static int64_t dilatedWidth(const ConvGeometry &g) {
+  return (g.kernelW - 1) * g.dilationW + 1;
+}
+
+WhyNot checkConvTypes(Operation *op, Limits) {
+  ConvGeometry g = getConvGeometry(op);
+  Type in = elementOf(g.input), w = elementOf(g.weight),
+       acc = elementOf(op->getResult(0));
+  if ((isInt(in, 8) && isInt(w, 8) && isInt(acc, 32)) ||
+      (isInt(in, 8) && isInt(w, 4) && isInt(acc, 32)) ||
+      (isInt(in, 16) && isInt(w, 8) && isInt(acc, 48)))
+    return {};
+  return WhyNot::format(llvm::formatv("(input, weight, accumulator) is ({0}, {1}, {2})",
+                       typeString(in), typeString(w), typeString(acc)));
+}
+
+WhyNot checkAccumulatorRescaled(Operation *op, Limits) {
+  Value result = op->getResult(0);
+  if (!isInt(elementOf(result), 48))
+    return {};
+  if (result.use_empty())
+    return "the i48 accumulator has no tosa.rescale user";
+  for (Operation *user : result.getUsers())
+    if (!isa<tosa::RescaleOp>(user))
+      return WhyNot::format(llvm::formatv("the i48 accumulator feeds '{0}', not a "
+                           "tosa.rescale",
+                           user->getName().getStringRef()));
+  return {};
+}
+
+WhyNot checkConstWeights(Operation *op, Limits) {
+  ConvGeometry g = getConvGeometry(op);
+  if (!matchPattern(g.weight, m_Constant()))
+    return "the weights are not a constant";
+  if (!matchPattern(g.bias, m_Constant()))
+    return "the bias is not a constant";
+  return {};
+}
+
+WhyNot checkConvChannels(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  ConvGeometry g = getConvGeometry(op);
+  if (WhyNot v = inRange("input channels", g.inC, 1, limit))
+    return v;
+  return inRange("output channels", g.outC, 1, limit);
+}
+
+WhyNot checkKernelHeight(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  ConvGeometry g = getConvGeometry(op);
+  if (g.dilationH == 1)
+    return inRange("kernel height", g.kernelH, 1, limit);
+  return inRange(llvm::formatv("dilated kernel height (kernel {0}, dilation "
+                               "{1})",
+                               g.kernelH, g.dilationH),
+                 dilatedHeight(g), 1, limit);
+}
+
+WhyNot checkKernelArea(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  ConvGeometry g = getConvGeometry(op);
+  int64_t area = dilatedHeight(g) * dilatedWidth(g);
+  StringRef what = g.dilationH == 1 && g.dilationW == 1
+                       ? "kernel area (height x width)"
+                       : "dilated kernel area (height x width)";
+  return inRange(what, area, 1, limit);
+}
+
+WhyNot checkKernelDepth(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  return inRange("kernel depth", getConvGeometry(op).kernelD, 1, limit);
+}
+
+WhyNot checkConvStride(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  ConvGeometry g = getConvGeometry(op);
+  if (WhyNot v = inRange("stride height", g.strideH, 1, limit))
+    return v;
+  return inRange("stride width", g.strideW, 1, limit);
+}
+
+/// Vela encodes weights offline: per output channel, the sum of
+/// |weight - zero point| must fit its accumulator scaling.
+WhyNot checkWeightSum(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  ConvGeometry g = getConvGeometry(op);
+  DenseElementsAttr weights;
+  if (!matchPattern(g.weight, m_Constant(&weights)) ||
+      !isa<IntegerType>(weights.getElementType()))
+    return {}; // WEIGHTS_CONST reports it
+  int64_t zeroPoint = getScalarIntConstant(g.weightZp).value_or(0);
+  int64_t count = weights.getNumElements();
+  int64_t outC = std::max<int64_t>(g.outC, 1);
+  int64_t perChannel = count / outC;
+  SmallVector<int64_t> sums(outC, 0);
+  if (weights.isSplat()) {
+    // Every channel holds perChannel copies of one value; a huge splat must
+    // not cost a loop over its elements.
+    int64_t value = weights.getSplatValue<APInt>().getSExtValue();
+    sums.assign(outC, perChannel * std::abs(value - zeroPoint));
+  } else {
+    int64_t index = 0;
+    for (const APInt &value : weights.getValues<APInt>()) {
+      int64_t channel =
+          g.outputChannelInnermost ? index % outC : index / perChannel;
+      sums[channel] += std::abs(value.getSExtValue() - zeroPoint);
+      ++index;
+    }
+  }
+  for (int64_t channel = 0; channel < outC; ++channel)
+    if (sums[channel] > limit)
+      return WhyNot::format(llvm::formatv("the sum of |weight| of output channel {0} is {1}, "
+                           "above 127 * 65536 = {2}",
+                           channel, sums[channel], limit));
+  return {};
+}
+
+WhyNot checkBiasRange(Operation *op, Limits limits) {
+  int64_t bits = limits[0];
+  DenseElementsAttr bias;
+  if (!matchPattern(getConvGeometry(op).bias, m_Constant(&bias)) ||
+      !isa<IntegerType>(bias.getElementType()))
+    return {};
+  const int64_t lo = -(int64_t(1) << (bits - 1)),
+                hi = (int64_t(1) << (bits - 1)) - 1;
+  int64_t channel = 0;
+  for (const APInt &value : bias.getValues<APInt>()) {
+    int64_t v = value.getSExtValue();
+    if (v < lo || v > hi)
+      return WhyNot::format(llvm::formatv("bias {0} of output channel {1} is outside int{4} "
+                           "[{2}, {3}]",
+                           v, channel, lo, hi, bits));
+    ++channel;
+  }
+  return {};
+}
+
+static WhyNot checkInputSize(int64_t h, int64_t w, int64_t c, int64_t limit) {
+  if (WhyNot v = inRange("input height", h, 1, limit))
+    return v;
+  if (WhyNot v = inRange("input width", w, 1, limit))
+    return v;
+  return inRange("input channels", c, 1, limit);
+}
+
+WhyNot checkTransposeConvInput(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  ConvGeometry g = getConvGeometry(op);
+  return checkInputSize(g.inH, g.inW, g.inC, limit);
+}
+
+WhyNot checkTransposeConvStride(Operation *op, Limits) {
+  ConvGeometry g = getConvGeometry(op);
+  int64_t y = g.strideH, x = g.strideW;
+  if ((y == 1 && x == 1) || (y == 2 && x == 2))
+    return {};
+  if (y == 1 && x == 2) {
+    if (g.inH == 1 && g.kernelH == 1)
+      return {};
+    return WhyNot::format(llvm::formatv("stride 1x2 needs input height and kernel height 1, "
+                         "not {0} and {1}",
+                         g.inH, g.kernelH));
+  }
+  if (y == 2 && x == 1) {
+    if (g.inW == 1 && g.kernelW == 1)
+      return {};
+    return WhyNot::format(llvm::formatv("stride 2x1 needs input width and kernel width 1, "
+                         "not {0} and {1}",
+                         g.inW, g.kernelW));
+  }
+  return WhyNot::format(llvm::formatv("stride {0}x{1} is not 1x1, 2x2, 1x2 or 2x1", y, x));
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+struct PoolGeometry {
+  int64_t n, h, w, c;
+  int64_t kernelH, kernelW, strideH, strideW;
+  bool padded;
+};
+
+static PoolGeometry getPoolGeometry(Operation *op) {
+  ArrayRef<int64_t> in = tensorOf(op->getOperand(0)).getShape();
+  ArrayRef<int64_t> kernel, stride, pad;
+  if (auto pool = dyn_cast<tosa::AvgPool2dOp>(op))
+    kernel = pool.getKernel(), stride = pool.getStride(), pad = pool.getPad();
+  else {
+    auto maxPool = cast<tosa::MaxPool2dOp>(op);
+    kernel = maxPool.getKernel(), stride = maxPool.getStride(),
+    pad = maxPool.getPad();
+  }
+  bool padded = llvm::any_of(pad, [](int64_t p) { return p != 0; });
+  return {in[0],     in[1],     in[2],     in[3], kernel[0],
+          kernel[1], stride[0], stride[1], padded};
+}
+
+WhyNot checkPoolBatch(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  return inRange("batch", getPoolGeometry(op).n, 1, limit);
+}
+
+WhyNot checkPoolInput(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  PoolGeometry g = getPoolGeometry(op);
+  return checkInputSize(g.h, g.w, g.c, limit);
+}
+
+WhyNot checkPoolStride(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  PoolGeometry g = getPoolGeometry(op);
+  if (WhyNot v = inRange("stride height", g.strideH, 1, limit))
+    return v;
+  return inRange("stride width", g.strideW, 1, limit);
+}
+
+WhyNot checkPaddedPoolKernel(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  PoolGeometry g = getPoolGeometry(op);
+  if (!g.padded)
+    return {};
+  if (WhyNot v = inRange("with padding, kernel height", g.kernelH, 1, limit))
+    return v;
+  return inRange("with padding, kernel width", g.kernelW, 1, limit);
+}
+
+/// Average pooling with padding has its own, tighter, kernel limit.
+static bool skipsUnpaddedLimits(Operation *op) {
+  return isa<tosa::AvgPool2dOp>(op) && getPoolGeometry(op).padded;
+}
+
+WhyNot checkPoolKernelArea(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  if (skipsUnpaddedLimits(op))
+    return {};
+  PoolGeometry g = getPoolGeometry(op);
+  return inRange("kernel area (height x width)", g.kernelH * g.kernelW, 1,
+                 limit);
+}
+
+WhyNot checkPoolKernelHeight(Operation *op, Limits limits) {
+  int64_t limit = limits[0];
+  if (skipsUnpaddedLimits(op))
+    return {};
+  return inRange("kernel height", getPoolGeometry(op).kernelH, 1, limit);
+}
+
+} // namespace mlir::qtosa::ethosu
