@@ -9,7 +9,7 @@
 #include "EthosURuleChecks.h"
 
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
-#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+#include "qtosa/Utils/TosaUtils.h"
 #include "qtosa/Target/EthosU/EthosULegality.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"

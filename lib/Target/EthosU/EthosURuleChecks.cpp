@@ -9,8 +9,9 @@
 #include "EthosURuleChecks.h"
 
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
-#include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
+#include "qtosa/Utils/TosaUtils.h"
 #include "qtosa/Target/EthosU/EthosULegality.h"
+#include "qtosa/Utils/ConvGeometry.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -170,59 +171,6 @@ WhyNot checkU55Operator(Operation *op, Limits) {
 //===----------------------------------------------------------------------===//
 // Convolutions
 //===----------------------------------------------------------------------===//
-
-/// Sizes of a convolution in one layout, whatever the TOSA op.
-struct ConvGeometry {
-  Value input, weight, bias, weightZp;
-  int64_t inH = 1, inW = 1, inC = 1, outC = 1;
-  int64_t kernelD = 1, kernelH = 1, kernelW = 1;
-  int64_t strideH = 1, strideW = 1;
-  int64_t dilationH = 1, dilationW = 1;
-  /// Weights are laid out with the output channel outermost (or, for
-  /// depthwise, innermost).
-  bool outputChannelInnermost = false;
-};
-
-static ConvGeometry getConvGeometry(Operation *op) {
-  ConvGeometry g;
-  auto shapeOf = [](Value v) { return tensorOf(v).getShape(); };
-  if (auto conv = dyn_cast<tosa::Conv2DOp>(op)) {
-    g.input = conv.getInput(), g.weight = conv.getWeight();
-    g.bias = conv.getBias(), g.weightZp = conv.getWeightZp();
-    ArrayRef<int64_t> w = shapeOf(g.weight);
-    g.outC = w[0], g.kernelH = w[1], g.kernelW = w[2];
-    g.strideH = conv.getStride()[0], g.strideW = conv.getStride()[1];
-    g.dilationH = conv.getDilation()[0], g.dilationW = conv.getDilation()[1];
-  } else if (auto conv3d = dyn_cast<tosa::Conv3DOp>(op)) {
-    g.input = conv3d.getInput(), g.weight = conv3d.getWeight();
-    g.bias = conv3d.getBias(), g.weightZp = conv3d.getWeightZp();
-    ArrayRef<int64_t> w = shapeOf(g.weight);
-    g.outC = w[0], g.kernelD = w[1], g.kernelH = w[2], g.kernelW = w[3];
-    g.strideH = conv3d.getStride()[1], g.strideW = conv3d.getStride()[2];
-    g.dilationH = conv3d.getDilation()[1];
-    g.dilationW = conv3d.getDilation()[2];
-  } else if (auto depthwise = dyn_cast<tosa::DepthwiseConv2DOp>(op)) {
-    g.input = depthwise.getInput(), g.weight = depthwise.getWeight();
-    g.bias = depthwise.getBias(), g.weightZp = depthwise.getWeightZp();
-    ArrayRef<int64_t> w = shapeOf(g.weight);
-    g.kernelH = w[0], g.kernelW = w[1], g.outC = w[2] * w[3];
-    g.strideH = depthwise.getStride()[0], g.strideW = depthwise.getStride()[1];
-    g.dilationH = depthwise.getDilation()[0];
-    g.dilationW = depthwise.getDilation()[1];
-    g.outputChannelInnermost = true;
-  } else {
-    auto transposed = cast<tosa::TransposeConv2DOp>(op);
-    g.input = transposed.getInput(), g.weight = transposed.getWeight();
-    g.bias = transposed.getBias(), g.weightZp = transposed.getWeightZp();
-    ArrayRef<int64_t> w = shapeOf(g.weight);
-    g.outC = w[0], g.kernelH = w[1], g.kernelW = w[2];
-    g.strideH = transposed.getStride()[0];
-    g.strideW = transposed.getStride()[1];
-  }
-  ArrayRef<int64_t> in = shapeOf(g.input);
-  g.inC = in.back(), g.inW = in[in.size() - 2], g.inH = in[in.size() - 3];
-  return g;
-}
 
 static int64_t dilatedHeight(const ConvGeometry &g) {
   return (g.kernelH - 1) * g.dilationH + 1;

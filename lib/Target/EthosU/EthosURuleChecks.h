@@ -10,6 +10,7 @@
 #ifndef QTOSA_LIB_TARGET_ETHOSU_ETHOSURULECHECKS_H
 #define QTOSA_LIB_TARGET_ETHOSU_ETHOSURULECHECKS_H
 
+#include "qtosa/Utils/ShapedValues.h"
 #include "qtosa/Utils/WhyNot.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -48,10 +49,6 @@ WhyNot inRange(const What &what, int64_t value, int64_t lo, int64_t hi) {
 
 inline RankedTensorType tensorOf(Value value) {
   return dyn_cast<RankedTensorType>(value.getType());
-}
-
-inline Type elementOf(Value value) {
-  return cast<ShapedType>(value.getType()).getElementType();
 }
 
 inline bool isInt(Type type, unsigned width) { return type.isSignlessInteger(width); }
