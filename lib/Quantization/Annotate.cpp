@@ -68,6 +68,101 @@ bool isZeroPointUse(OpOperand &use) {
                       });
 }
 
+/// `values` moved by `op`, a tosa.reshape or tosa.transpose to a static
+/// shape; null for any other op.
+DenseElementsAttr moveConstant(Operation *op, DenseFPElementsAttr values) {
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!resultType || !resultType.hasStaticShape())
+    return nullptr;
+  if (isa<tosa::ReshapeOp>(op))
+    return values.reshape(resultType);
+  auto transpose = dyn_cast<tosa::TransposeOp>(op);
+  if (!transpose)
+    return nullptr;
+  ArrayRef<int32_t> perms = transpose.getPerms();
+  ArrayRef<int64_t> inShape = values.getType().getShape();
+  ArrayRef<int64_t> outShape = resultType.getShape();
+  SmallVector<int64_t> inStrides(inShape.size(), 1);
+  for (int dim = (int)inShape.size() - 2; dim >= 0; --dim)
+    inStrides[dim] = inStrides[dim + 1] * inShape[dim + 1];
+  SmallVector<APFloat> in(values.getValues<APFloat>());
+  SmallVector<APFloat> out;
+  out.reserve(in.size());
+  SmallVector<int64_t> index(outShape.size(), 0);
+  for (size_t flat = 0; flat < in.size(); ++flat) {
+    int64_t source = 0;
+    for (size_t dim = 0; dim < outShape.size(); ++dim)
+      source += index[dim] * inStrides[perms[dim]];
+    out.push_back(in[source]);
+    for (int dim = (int)outShape.size() - 1; dim >= 0; --dim) {
+      if (++index[dim] < outShape[dim])
+        break;
+      index[dim] = 0;
+    }
+  }
+  return DenseElementsAttr::get(resultType, out);
+}
+
+/// Folds reshape and transpose chains from a float constant into the
+/// weight (operand 1) and bias (operand 2) of contractions: importers
+/// express a weight layout change that way (TFLite's float
+/// FULLY_CONNECTED and DEPTHWISE_CONV_2D), and the weight must be a
+/// constant to get per-channel parameters from its values instead of being
+/// observed like an activation.
+void foldConstantWeightChains(func::FuncOp function) {
+  SmallVector<OpOperand *> operands;
+  function.walk([&](Operation *op) {
+    if (!getWeightChannelAxis(op))
+      return;
+    operands.push_back(&op->getOpOperand(1));
+    if (takesBias(op))
+      operands.push_back(&op->getOpOperand(2));
+  });
+  for (OpOperand *operand : operands) {
+    SmallVector<Operation *> chain;
+    Value value = operand->get();
+    DenseFPElementsAttr values;
+    while (Operation *def = value.getDefiningOp()) {
+      if (matchPattern(def, m_Constant(&values)))
+        break;
+      if (!isa<tosa::ReshapeOp, tosa::TransposeOp>(def))
+        return;
+      chain.push_back(def);
+      value = def->getOperand(0);
+    }
+    if (!values || chain.empty())
+      continue;
+    DenseElementsAttr moved = values;
+    for (Operation *op : llvm::reverse(chain)) {
+      moved = moveConstant(op, cast<DenseFPElementsAttr>(moved));
+      if (!moved)
+        break;
+    }
+    if (!moved)
+      continue;
+    OpBuilder builder(operand->getOwner());
+    Operation *last = chain.front();
+    auto constant = tosa::ConstOp::create(builder, last->getLoc(),
+                                          moved.getType(), moved);
+    operand->set(constant);
+    // The chain and its constants (values, shapes), where nothing else
+    // reads them.
+    for (Operation *op : chain) {
+      if (!op->use_empty())
+        break;
+      SmallVector<Operation *> inputs;
+      for (Value input : op->getOperands())
+        if (Operation *def = input.getDefiningOp())
+          if (def->hasTrait<OpTrait::ConstantLike>())
+            inputs.push_back(def);
+      op->erase();
+      for (Operation *input : inputs)
+        if (input->use_empty())
+          input->erase();
+    }
+  }
+}
+
 /// Whether `loc` carries `pattern` as a name (a trailing '*' matches a
 /// prefix).
 bool locationMatches(Location loc, StringRef pattern) {
@@ -355,6 +450,7 @@ LogicalResult Annotator::visitReturn(Operation *op) {
 }
 
 LogicalResult Annotator::run() {
+  foldConstantWeightChains(function);
   Block &body = function.getBody().front();
   for (BlockArgument argument : body.getArguments()) {
     if (!isFloatTensor(argument.getType()))

@@ -223,6 +223,9 @@ LogicalResult Calibrator::observe(func::FuncOp function,
     results.push_back(input);
   }
   terminator->setOperands(results);
+  // Result attributes (an importer's tensor names) would no longer match
+  // the result count; the copy only runs.
+  copied.removeResAttrsAttr();
   copied.setFunctionType(FunctionType::get(
       copied.getContext(), copied.getArgumentTypes(),
       ValueRange(results).getTypes()));

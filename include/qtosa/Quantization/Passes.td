@@ -16,6 +16,9 @@ def AnnotatePass : Pass<"qtosa-annotate", "::mlir::ModuleOp"> {
       constant right-hand side get per-channel symmetric parameters computed
       from their values (output channels: dimension 0 of conv2d, conv3d and
       transpose_conv2d weights, 2 of depthwise_conv2d and of matmul);
+    * a weight or bias reached from a constant through reshapes and
+      transposes (an importer's layout change) is folded into one constant
+      first;
     * constant biases of convolutions get `derived_from` their input's and
       their weight's groups (scale = input scale x weight scale, i32);
     * graph inputs, the results of arithmetic ops and other constants get
