@@ -76,7 +76,7 @@ TEST_F(QuantParamsTest, PerAxisLayoutRunsAlongItsAxis) {
   ASSERT_TRUE(succeeded(layout));
   EXPECT_EQ(layout->paramShape, (SmallVector<int64_t>{1, 3, 1}));
   EXPECT_EQ(layout->zeroPoints, (SmallVector<int64_t>{1, 2, 3}));
-  EXPECT_FALSE(layout->hasSingleScale());
+  EXPECT_FALSE(llvm::all_equal(layout->scales));
 }
 
 TEST_F(QuantParamsTest, SubChannelBlocksSplitOnlyPartialDimensions) {

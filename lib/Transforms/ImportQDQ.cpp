@@ -623,8 +623,8 @@ static void recordSignatureQuantTypes(FunctionOpInterface func) {
 /// upstream syntax. `ops` holds every op with a quantized operand or result
 /// of its function, so every quant-typed value then flows between these
 /// casts alone, and each is replaced where it stands. The conversion's
-/// bookkeeping (a rewrite log, materializations, legality queries) cost
-/// about 13,000 instructions per cast. Returns false, with the IR untouched,
+/// bookkeeping (a rewrite log, materializations, legality queries) costs
+/// many times the cast itself (docs/performance.md). Returns false, with the IR untouched,
 /// when any op is of another kind or would not convert: the dialect
 /// conversion then imports them and reports what fails.
 static bool importCastsDirectly(ArrayRef<Operation *> ops,

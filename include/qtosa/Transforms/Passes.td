@@ -203,8 +203,8 @@ def QuantizedCanonicalizePass : Pass<"qtosa-canonicalize", "::mlir::func::FuncOp
     `region-simplify` is `--canonicalize`'s option of the same name. The
     pipelines pass `disabled`: TOSA graphs are single blocks, where region
     simplification finds nothing the driver's own erasure of dead ops has
-    not, yet it walked every op after every iteration (38% of this pass's
-    instructions on the benchmark model).
+    not, yet it walked every op after every iteration (docs/performance.md
+    has what that cost).
   }];
   let options = [
     Option<"regionSimplifyLevel", "region-simplify",

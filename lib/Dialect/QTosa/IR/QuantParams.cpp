@@ -77,9 +77,11 @@ mlir::qtosa::verifyQuantParamsForShape(function_ref<InFlightDiagnostic()> emitEr
   int64_t rank = static_cast<int64_t>(shape.size());
   if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qtype)) {
     int64_t axis = perAxis.getQuantizedDimension();
+    // [QTOSA-AXIS]
     if (axis >= rank)
       return emitError() << "quantized dimension " << axis
                          << " is out of range for a tensor of rank " << rank;
+    // [QTOSA-AXIS-SIZE]
     int64_t count = static_cast<int64_t>(perAxis.getScales().size());
     if (!ShapedType::isDynamic(shape[axis]) && shape[axis] != count)
       return emitError() << "per-axis quantization on dimension " << axis
@@ -88,6 +90,7 @@ mlir::qtosa::verifyQuantParamsForShape(function_ref<InFlightDiagnostic()> emitEr
                          << shape[axis];
   }
 
+  // [QTOSA-SUBCHANNEL]
   if (auto sub = dyn_cast<quant::UniformQuantizedSubChannelType>(qtype)) {
     ArrayRef<int64_t> paramShape = sub.getScales().getType().getShape();
     if (static_cast<int64_t>(paramShape.size()) != rank)
@@ -117,14 +120,6 @@ mlir::qtosa::verifyQuantParamsForShape(function_ref<InFlightDiagnostic()> emitEr
     }
   }
   return success();
-}
-
-bool QuantParamLayout::hasSingleScale() const {
-  return llvm::all_equal(scales);
-}
-
-bool QuantParamLayout::hasSingleZeroPoint() const {
-  return llvm::all_equal(zeroPoints);
 }
 
 int64_t QuantParamLayout::paramIndex(int64_t dataIndex) const {

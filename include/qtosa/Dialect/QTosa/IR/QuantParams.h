@@ -41,9 +41,6 @@ struct QuantParamLayout {
   SmallVector<double> scales;
   SmallVector<int64_t> zeroPoints;
 
-  bool hasSingleScale() const;
-  bool hasSingleZeroPoint() const;
-
   /// The position in `scales` and `zeroPoints` of the parameters of the
   /// element at row-major position `dataIndex` of the data.
   int64_t paramIndex(int64_t dataIndex) const;
