@@ -516,7 +516,10 @@ LogicalResult Annotator::emitMarkers() {
         spec.scale ? builder.getDenseF64ArrayAttr({*spec.scale}) : nullptr,
         spec.scale ? builder.getDenseI64ArrayAttr({spec.zeroPoint.value_or(0)})
                    : nullptr,
-        nullptr, builder.getI64IntegerAttr(group));
+        nullptr, builder.getI64IntegerAttr(group),
+        config.percentile && !spec.scale
+            ? builder.getF64FloatAttr(*config.percentile)
+            : nullptr);
     return marker;
   };
 
@@ -565,7 +568,7 @@ LogicalResult Annotator::emitMarkers() {
         builder.getDenseF64ArrayAttr(params.scales),
         builder.getDenseI64ArrayAttr(
             SmallVector<int64_t>(params.scales.size(), 0)),
-        nullptr, builder.getI64IntegerAttr(group));
+        nullptr, builder.getI64IntegerAttr(group), nullptr);
     replaceUsesWithMarker(value, marker, floatOutputs);
     weightGroups[marker.getResult()] = {group, params};
   }
@@ -593,7 +596,7 @@ LogicalResult Annotator::emitMarkers() {
         builder.getUnitAttr(),
         params.axis ? builder.getI32IntegerAttr(0) : nullptr, nullptr, nullptr,
         builder.getDenseI64ArrayAttr({inputGroup, weight->second.first}),
-        builder.getI64IntegerAttr(nextGroup++));
+        builder.getI64IntegerAttr(nextGroup++), nullptr);
     replaceUsesWithMarker(value, marker, floatOutputs);
   }
   return success();

@@ -109,6 +109,8 @@ private:
   DenseMap<Operation *, Range> rangeOf;
   llvm::MapVector<int64_t, SmallVector<AnnotateOp>> groups;
   DenseMap<int64_t, GroupParams> paramsOf;
+  /// Per group observed by a percentile: its clipped range.
+  DenseMap<int64_t, std::pair<double, double>> percentileRangeOf;
 };
 
 FailureOr<func::FuncOp> Calibrator::findFunction() {
@@ -136,9 +138,9 @@ FailureOr<func::FuncOp> Calibrator::findFunction() {
   return found;
 }
 
-/// Min and max of `tensor` (f32 or f64), per index along `axis`.
-FailureOr<Range> rangeOfTensor(const Tensor &tensor,
-                               std::optional<unsigned> axis, Location loc) {
+/// The values of `tensor` (f32 or f64) as doubles.
+FailureOr<SmallVector<double>> valuesOfTensor(const Tensor &tensor,
+                                              Location loc) {
   SmallVector<double> values;
   int64_t count = tensor.getNumElements();
   values.reserve(count);
@@ -152,6 +154,59 @@ FailureOr<Range> rangeOfTensor(const Tensor &tensor,
     return emitError(loc, "qtosa-calibrate observes f32 and f64 tensors, not ")
            << stringifyElementType(tensor.elementType);
   }
+  return values;
+}
+
+/// A histogram of one group's values over the group's observed [lo, hi],
+/// filled by a second run over the samples: percentiles without keeping
+/// every value in memory. 2^14 bins put the clipped bounds within
+/// (hi - lo) / 2^14 of the exact percentile, always on the wide side.
+struct Histogram {
+  static constexpr int64_t kBins = 1 << 14;
+  double lo = 0, hi = 0;
+  SmallVector<int64_t> counts = SmallVector<int64_t>(kBins, 0);
+  int64_t total = 0;
+
+  void add(double value) {
+    if (std::isnan(value))
+      return;
+    double width = (hi - lo) / kBins;
+    int64_t bin = width > 0 ? (int64_t)((value - lo) / width) : 0;
+    counts[std::clamp<int64_t>(bin, 0, kBins - 1)] += 1;
+    ++total;
+  }
+
+  /// [the (100 - p)th, the pth] percentile, bin edges outward.
+  std::pair<double, double> percentileRange(double percentile) const {
+    double width = (hi - lo) / kBins;
+    double tail = total * (100.0 - percentile) / 100.0;
+    // The lowest bin holding the value of rank `tail` from the bottom, and
+    // the highest holding that rank from the top.
+    int64_t below = 0, low = 0, high = kBins - 1;
+    for (; low < kBins - 1; ++low) {
+      below += counts[low];
+      if (below > tail)
+        break;
+    }
+    int64_t above = 0;
+    for (; high > 0; --high) {
+      above += counts[high];
+      if (above > tail)
+        break;
+    }
+    return {std::max(lo, lo + low * width),
+            std::min(hi, lo + (high + 1) * width)};
+  }
+};
+
+/// Min and max of `tensor` (f32 or f64), per index along `axis`.
+FailureOr<Range> rangeOfTensor(const Tensor &tensor,
+                               std::optional<unsigned> axis, Location loc) {
+  FailureOr<SmallVector<double>> read = valuesOfTensor(tensor, loc);
+  if (failed(read))
+    return failure();
+  const SmallVector<double> &values = *read;
+  int64_t count = tensor.getNumElements();
   int64_t channels = axis ? tensor.shape[*axis] : 1;
   int64_t inner = 1;
   if (axis)
@@ -237,6 +292,7 @@ LogicalResult Calibrator::observe(func::FuncOp function,
                                         "graph: ")
            << llvm::toString(executable.takeError());
 
+  std::vector<std::vector<Tensor>> sampleInputs;
   for (auto [sampleIndex, sample] : llvm::enumerate(*samples)) {
     const llvm::json::Array *paths = sample.getAsArray();
     if (!paths || paths->size() != (*executable)->getInputs().size())
@@ -263,19 +319,70 @@ LogicalResult Calibrator::observe(func::FuncOp function,
         return emitError(module.getLoc()) << llvm::toString(tensor.takeError());
       inputs.push_back(std::move(*tensor));
     }
-    llvm::Expected<std::vector<Tensor>> outputs = (*executable)->run(inputs);
-    if (!outputs)
-      return emitError(module.getLoc())
-             << samplesPath << ": sample " << sampleIndex << ": "
-             << llvm::toString(outputs.takeError());
-    for (AnnotateOp marker : llvm::make_range(observed.begin(), observed.end())) {
-      FailureOr<Range> range = rangeOfTensor(
-          (*outputs)[resultIndex[marker]], marker.getAxis(), marker.getLoc());
-      if (failed(range))
-        return failure();
-      rangeOf[marker].join(*range);
-    }
+    sampleInputs.push_back(std::move(inputs));
   }
+  // Runs every sample, handing each observed marker's tensor to `visit`.
+  auto runSamples =
+      [&](function_ref<LogicalResult(AnnotateOp, const Tensor &)> visit)
+      -> LogicalResult {
+    for (auto [sampleIndex, inputs] : llvm::enumerate(sampleInputs)) {
+      llvm::Expected<std::vector<Tensor>> outputs =
+          (*executable)->run(inputs);
+      if (!outputs)
+        return emitError(module.getLoc())
+               << samplesPath << ": sample " << sampleIndex << ": "
+               << llvm::toString(outputs.takeError());
+      for (AnnotateOp marker : observed)
+        if (failed(visit(marker, (*outputs)[resultIndex[marker]])))
+          return failure();
+    }
+    return success();
+  };
+  if (failed(runSamples([&](AnnotateOp marker, const Tensor &tensor) {
+        FailureOr<Range> range =
+            rangeOfTensor(tensor, marker.getAxis(), marker.getLoc());
+        if (failed(range))
+          return failure();
+        rangeOf[marker].join(*range);
+        return success();
+      })))
+    return failure();
+
+  // Percentile groups: a histogram over the group's [min, max], filled by
+  // a second run.
+  DenseMap<int64_t, Histogram> histograms;
+  for (AnnotateOp marker : observed) {
+    if (!marker.getPercentile())
+      continue;
+    int64_t group = marker.getGroupAttr().getInt();
+    if (histograms.count(group))
+      continue;
+    Range joined;
+    for (AnnotateOp member : groups[group])
+      joined.join(rangeOf[member]);
+    Histogram &histogram = histograms[group];
+    histogram.lo = joined.min.empty() ? 0.0 : joined.min.front();
+    histogram.hi = joined.max.empty() ? 0.0 : joined.max.front();
+  }
+  if (histograms.empty())
+    return success();
+  if (failed(runSamples([&](AnnotateOp marker, const Tensor &tensor) {
+        auto histogram = histograms.find(marker.getGroupAttr().getInt());
+        if (!marker.getPercentile() || histogram == histograms.end())
+          return success();
+        FailureOr<SmallVector<double>> values =
+            valuesOfTensor(tensor, marker.getLoc());
+        if (failed(values))
+          return failure();
+        for (double value : *values)
+          histogram->second.add(value);
+        return success();
+      })))
+    return failure();
+  for (auto &[group, histogram] : histograms)
+    if (histogram.lo <= histogram.hi)
+      percentileRangeOf[group] = histogram.percentileRange(
+          groups[group].front().getPercentileAttr().getValueAsDouble());
   return success();
 }
 
@@ -290,7 +397,8 @@ LogicalResult Calibrator::computeParams() {
           member.getSymmetric() != first.getSymmetric() ||
           member.getScalesAttr() != first.getScalesAttr() ||
           member.getZeroPointsAttr() != first.getZeroPointsAttr() ||
-          member.getDerivedFromAttr() != first.getDerivedFromAttr())
+          member.getDerivedFromAttr() != first.getDerivedFromAttr() ||
+          member.getPercentileAttr() != first.getPercentileAttr())
         return member.emitError("marker of group ")
                << group << " has another spec than the group's first marker";
     if (first.getDerivedFrom())
@@ -306,6 +414,11 @@ LogicalResult Calibrator::computeParams() {
         joined.join(rangeOf[member]);
       int64_t qmin = first.getStorageMinAttr().getInt();
       int64_t qmax = first.getStorageMaxAttr().getInt();
+      auto clipped = percentileRangeOf.find(group);
+      if (clipped != percentileRangeOf.end() && joined.min.size() == 1) {
+        joined.min[0] = clipped->second.first;
+        joined.max[0] = clipped->second.second;
+      }
       for (size_t i = 0; i < joined.min.size(); ++i) {
         double lo = joined.min[i], hi = joined.max[i];
         if (lo > hi) // nothing observed (every value NaN)

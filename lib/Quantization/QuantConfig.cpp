@@ -190,14 +190,28 @@ public:
     if (llvm::Error err =
             checkKeys(*object, "$",
                       {"activation", "weight", "inputs", "outputs",
-                       "overrides", "observer"}))
+                       "overrides", "observer", "percentile"}))
       return std::move(err);
     QuantConfig config;
     config.file = file.str();
+    bool percentileObserver = false;
     if (const json::Value *observer = object->get("observer")) {
       std::optional<StringRef> kind = observer->getAsString();
-      if (!kind || *kind != "minmax")
-        return error("$.observer", "only \"minmax\" is implemented");
+      if (!kind || (*kind != "minmax" && *kind != "percentile"))
+        return error("$.observer",
+                     "expected \"minmax\" or \"percentile\"");
+      percentileObserver = *kind == "percentile";
+    }
+    if (const json::Value *value = object->get("percentile")) {
+      std::optional<double> percentile = value->getAsNumber();
+      if (!percentileObserver)
+        return error("$.percentile",
+                     "needs \"observer\": \"percentile\"");
+      if (!percentile || !(*percentile >= 50.0 && *percentile <= 100.0))
+        return error("$.percentile", "expected a number in [50, 100]");
+      config.percentile = *percentile;
+    } else if (percentileObserver) {
+      config.percentile = kDefaultPercentile;
     }
     // The global specs first: the others inherit from `activation`.
     if (const json::Value *value = object->get("activation")) {

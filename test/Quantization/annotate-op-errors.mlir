@@ -133,3 +133,21 @@ func.func @float_to_float(%x: tensor<4xf32>) -> tensor<4xf16> {
   %a = "qtosa.annotate"(%x) {group = 0 : i64, storage_type = i8, storage_min = -128 : i64, storage_max = 127 : i64} : (tensor<4xf32>) -> tensor<4xf16>
   return %a : tensor<4xf16>
 }
+
+// -----
+
+// [QTOSA-ANNOTATE-PERCENTILE]
+func.func @percentile_range(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{percentile 4.000000e+01 is not in [50, 100]}}
+  %a = qtosa.annotate %x group 0 storage i8<-128 : 127> {percentile = 40.0 : f64} : tensor<4xf32>
+  return %a : tensor<4xf32>
+}
+
+// -----
+
+// [QTOSA-ANNOTATE-PERCENTILE]
+func.func @percentile_fixed(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{a percentile observes a per-tensor range; this marker has fixed, derived or per-axis parameters}}
+  %a = qtosa.annotate %x group 0 storage i8<-128 : 127> {percentile = 99.0 : f64, scales = array<f64: 0.5>, zero_points = array<i64: 0>} : tensor<4xf32>
+  return %a : tensor<4xf32>
+}

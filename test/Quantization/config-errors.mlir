@@ -13,14 +13,23 @@
 // RUN: echo '{"activation": ' > %t/syntax.json
 // RUN: not qtosa-opt %s --qtosa-annotate="config=%t/syntax.json" 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // RUN: not qtosa-opt %s --qtosa-annotate="config=%t/absent.json" 2>&1 | FileCheck %s --check-prefix=ABSENT
+// RUN: echo '{"observer": "mse"}' > %t/observer.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/observer.json" 2>&1 | FileCheck %s --check-prefix=OBSERVER
+// RUN: echo '{"percentile": 99.9}' > %t/nopct.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/nopct.json" 2>&1 | FileCheck %s --check-prefix=NOPCT
+// RUN: echo '{"observer": "percentile", "percentile": 40}' > %t/pct.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/pct.json" 2>&1 | FileCheck %s --check-prefix=PCT
 
-// UNKNOWN: error: {{.*}}unknown.json: $: unknown key 'weights' (known: activation, weight, inputs, outputs, overrides, observer)
+// UNKNOWN: error: {{.*}}unknown.json: $: unknown key 'weights' (known: activation, weight, inputs, outputs, overrides, observer, percentile)
 // RANGE: error: {{.*}}range.json: $.activation.range: [-200, 127] is not a non-empty range inside [-128, 127] of int8
 // SCALE: error: {{.*}}scale.json: $.inputs[0].scale: 0{{(.00)?}} is not a finite scale of at least 2^-126
 // NOMATCH: error: {{.*}}nomatch.json: $.overrides[0]: the override of name 'no_such_op' matches no op
 // ZP: error: {{.*}}zp.json: $.overrides[0].spec.zero_point: a fixed zero point needs a fixed "scale"
 // SYNTAX: error: {{.*}}syntax.json: $: {{.*}}
 // ABSENT: error: cannot read the config '{{.*}}absent.json'
+// OBSERVER: error: {{.*}}observer.json: $.observer: expected "minmax" or "percentile"
+// NOPCT: error: {{.*}}nopct.json: $.percentile: needs "observer": "percentile"
+// PCT: error: {{.*}}pct.json: $.percentile: expected a number in [50, 100]
 
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = tosa.sigmoid %x : (tensor<4xf32>) -> tensor<4xf32>

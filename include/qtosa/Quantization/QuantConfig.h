@@ -34,6 +34,10 @@ struct TensorSpec {
   bool operator!=(const TensorSpec &other) const { return !(*this == other); }
 };
 
+/// The percentile of "observer": "percentile" without "percentile": of
+/// 10^4 values, the largest and smallest one are clipped.
+inline constexpr double kDefaultPercentile = 99.99;
+
 /// A spec, or std::nullopt for "keep in float".
 using SpecOrFloat = std::optional<TensorSpec>;
 
@@ -57,6 +61,10 @@ struct QuantConfig {
   std::vector<SpecOrFloat> inputs;
   std::vector<SpecOrFloat> outputs;
   std::vector<SpecOverride> overrides;
+  /// With a value: observed activation ranges run from the (100 - p)th to
+  /// the pth percentile of the values ("observer": "percentile"); without:
+  /// minimum to maximum ("minmax").
+  std::optional<double> percentile;
   /// The file, for messages ("<default>" without one).
   std::string file = "<default>";
 };

@@ -1,11 +1,14 @@
 """compare_sharing.py FUNCTION SAMPLES_JSON FLOAT SHARED BASELINE MAX_LOSS_DB
+                     [--labels SHARED_LABEL,BASELINE_LABEL]
 
 Runs FUNCTION of the float graph and of two quantized versions of it
 (SHARED: qtosa-annotate's op-semantics sharing; BASELINE: sharing=none) with
 qtosa-run on every sample of SAMPLES_JSON (write_samples.py's format),
 prints each version's signal-to-quantization-noise ratio against the float
 output over all samples, and fails if SHARED is more than MAX_LOSS_DB below
-BASELINE.
+BASELINE. --labels names the two versions in the output (default
+"op-semantics sharing,sharing=none"); the percentile test compares
+observers with it.
 """
 import json
 import os
@@ -25,8 +28,14 @@ def run(module, function, inputs, out_dir, tag):
 
 
 def main():
-    function, samples_json, float_mlir, shared, baseline = sys.argv[1:6]
-    max_loss = float(sys.argv[6])
+    args = sys.argv[1:]
+    labels = ["op-semantics sharing", "sharing=none"]
+    if "--labels" in args:
+        at = args.index("--labels")
+        labels = args[at + 1].split(",")
+        del args[at:at + 2]
+    function, samples_json, float_mlir, shared, baseline = args[0:5]
+    max_loss = float(args[5])
     directory = os.path.dirname(os.path.abspath(samples_json))
     with open(samples_json) as f:
         samples = json.load(f)
@@ -43,9 +52,9 @@ def main():
     sqnr = {tag: 10 * np.log10(signal / max(value, 1e-300))
             for tag, value in noise.items()}
     loss = sqnr["baseline"] - sqnr["shared"]
-    print("SQNR over %d samples: op-semantics sharing %.1f dB, "
-          "sharing=none %.1f dB, loss %.1f dB"
-          % (len(samples), sqnr["shared"], sqnr["baseline"], loss))
+    print("SQNR over %d samples: %s %.1f dB, %s %.1f dB, loss %.1f dB"
+          % (len(samples), labels[0], sqnr["shared"], labels[1],
+             sqnr["baseline"], loss))
     sys.exit(0 if loss <= max_loss else 1)
 
 

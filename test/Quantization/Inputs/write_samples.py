@@ -1,8 +1,10 @@
 """Writes calibration samples for the quantization tests.
 
-write_samples.py DIR COUNT SHAPE [SHAPE...] [--seed N] writes COUNT samples
-of standard-normal f32 inputs, one .npy per argument of the given shapes
-("1x8x8x4"), and DIR/samples.json listing them relative to DIR.
+write_samples.py DIR COUNT SHAPE [SHAPE...] [--seed N] [--outlier V]
+writes COUNT samples of standard-normal f32 inputs, one .npy per argument of
+the given shapes ("1x8x8x4"), and DIR/samples.json listing them relative to
+DIR. --outlier sets the first element of the first sample's first argument
+to V (an activation outlier, for the percentile observer).
 """
 import json
 import os
@@ -18,6 +20,11 @@ def main():
         at = args.index("--seed")
         seed = int(args[at + 1])
         del args[at:at + 2]
+    outlier = None
+    if "--outlier" in args:
+        at = args.index("--outlier")
+        outlier = float(args[at + 1])
+        del args[at:at + 2]
     directory, count, shapes = args[0], int(args[1]), args[2:]
     rng = np.random.default_rng(seed)
     samples = []
@@ -26,8 +33,10 @@ def main():
         for argument, shape in enumerate(shapes):
             dims = [int(d) for d in shape.split("x")]
             name = f"sample{sample}_arg{argument}.npy"
-            np.save(os.path.join(directory, name),
-                    rng.standard_normal(dims).astype(np.float32))
+            values = rng.standard_normal(dims).astype(np.float32)
+            if outlier is not None and sample == 0 and argument == 0:
+                values.flat[0] = outlier
+            np.save(os.path.join(directory, name), values)
             paths.append(name)
         samples.append(paths)
     with open(os.path.join(directory, "samples.json"), "w") as f:

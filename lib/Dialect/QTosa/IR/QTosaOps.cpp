@@ -111,6 +111,17 @@ LogicalResult AnnotateOp::verify() {
     if (getScales() || getZeroPoints())
       return emitOpError("has both derived_from and fixed parameters");
   }
+  // [QTOSA-ANNOTATE-PERCENTILE] A percentile observer clips an observed
+  // per-tensor range; it keeps at least the middle half of the values.
+  if (FloatAttr percentileAttr = getPercentileAttr()) {
+    double percentile = percentileAttr.getValueAsDouble();
+    if (!(percentile >= 50.0 && percentile <= 100.0))
+      return emitOpError("percentile ")
+             << percentile << " is not in [50, 100]";
+    if (getScales() || getDerivedFrom() || getAxis())
+      return emitOpError("a percentile observes a per-tensor range; this "
+                         "marker has fixed, derived or per-axis parameters");
+  }
   // [QTOSA-ANNOTATE-GROUP]
   // (I64Attr's accessor is unsigned: read the attribute's signed value.)
   if (getGroupAttr().getInt() < 0)

@@ -95,7 +95,10 @@ def QTosa_AnnotateOp : QTosa_Op<"annotate",
       (the weight) and whose zero point is 0; or neither, and calibration
       observes the tensor's range;
     * `group`: markers with the same group get one set of parameters from
-      the union of their observed ranges (all operands of a concat, say).
+      the union of their observed ranges (all operands of a concat, say);
+    * `percentile` (observed, per-tensor markers only): the range is the
+      group's values from the `100 - p`th to the `p`th percentile instead of
+      their minimum and maximum, so that rare outliers are clipped.
 
     Example:
 
@@ -115,7 +118,8 @@ def QTosa_AnnotateOp : QTosa_Op<"annotate",
                        OptionalAttr<DenseF64ArrayAttr>:$scales,
                        OptionalAttr<DenseI64ArrayAttr>:$zero_points,
                        OptionalAttr<DenseI64ArrayAttr>:$derived_from,
-                       I64Attr:$group);
+                       I64Attr:$group,
+                       OptionalAttr<F64Attr>:$percentile);
   let results = (outs QTosa_FloatTensor:$output);
   let assemblyFormat = [{
     $input `group` $group `storage` $storage_type `<` $storage_min `:`
