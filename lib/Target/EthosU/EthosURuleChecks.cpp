@@ -248,12 +248,16 @@ WhyNot checkKernelDepth(Operation *op, Limits limits) {
   return inRange("kernel depth", getConvGeometry(op).kernelD, 1, limit);
 }
 
-WhyNot checkConvStride(Operation *op, Limits limits) {
-  int64_t limit = limits[0];
-  ConvGeometry g = getConvGeometry(op);
-  if (WhyNot v = inRange("stride height", g.strideH, 1, limit))
+/// Stride height and width both in 1..limit.
+static WhyNot checkStrideSize(int64_t height, int64_t width, int64_t limit) {
+  if (WhyNot v = inRange("stride height", height, 1, limit))
     return v;
-  return inRange("stride width", g.strideW, 1, limit);
+  return inRange("stride width", width, 1, limit);
+}
+
+WhyNot checkConvStride(Operation *op, Limits limits) {
+  ConvGeometry g = getConvGeometry(op);
+  return checkStrideSize(g.strideH, g.strideW, limits[0]);
 }
 
 /// Vela encodes weights offline: per output channel, the sum of
@@ -385,11 +389,8 @@ WhyNot checkPoolInput(Operation *op, Limits limits) {
 }
 
 WhyNot checkPoolStride(Operation *op, Limits limits) {
-  int64_t limit = limits[0];
   PoolGeometry g = getPoolGeometry(op);
-  if (WhyNot v = inRange("stride height", g.strideH, 1, limit))
-    return v;
-  return inRange("stride width", g.strideW, 1, limit);
+  return checkStrideSize(g.strideH, g.strideW, limits[0]);
 }
 
 WhyNot checkPaddedPoolKernel(Operation *op, Limits limits) {
