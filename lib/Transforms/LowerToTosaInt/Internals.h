@@ -21,6 +21,8 @@
 //   PoolingAndReductions.cpp avg_pool2d, reduce_sum
 //   Tables.cpp               unary functions (sigmoid, tanh, exp, ...) as
 //                            tosa.table
+//   NarrowMinMax.cpp         maximum and minimum that qtosa-share-qspecs
+//                            moved onto i8/i16, rewritten on i32 (PRO-INT)
 //   Dispatch.cpp             the table from op to lowering, one group's
 //                            lowering, the exported entry points
 //   LowerToTosaIntPass.cpp   the pass: visiting order, shared constants,
@@ -213,6 +215,10 @@ WhyNot lowerAbs(Group &group);
 WhyNot lowerNegate(Group &group);
 WhyNot lowerFloor(Group &group);
 WhyNot lowerCeil(Group &group);
+
+// NarrowMinMax.cpp: not a group. After the groups are lowered, every
+// maximum and minimum on i8/i16 under `root` is rewritten on i32.
+void widenNarrowMinMax(RewriterBase &rewriter, Operation *root);
 
 } // namespace qtosa::lowering
 } // namespace mlir

@@ -103,6 +103,8 @@ bool mlir::qtosa::lowerToTosaInt(func::FuncOp func, RescaleRounding rounding,
     if (quantize)
       (void)lowering::lowerQuantizedGroup(&rewriter, cast<QuantizeOp>(quantize),
                                           rounding);
+  // PRO-INT's maximum and minimum read i32 only.
+  lowering::widenNarrowMinMax(rewriter, func);
   shareCreatedConstants(listener.createdConstants, rewriter);
   // The lowering makes no quantize, so the ones left are those collected
   // above that it did not erase, still in program order.
