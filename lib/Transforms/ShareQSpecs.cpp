@@ -469,14 +469,14 @@ static std::string explainStaysInFloat(QuantBehaviourOpInterface iface,
   return reason;
 }
 
-std::string mlir::qtosa::whyNotMovedToIntegers(Operation *op) {
+WhyNot mlir::qtosa::whyNotMovedToIntegers(Operation *op) {
   StringRef notMovable;
   QuantBehaviourOpInterface iface = getMovableOp(op, notMovable);
   if (!iface)
-    return notMovable.str();
+    return WhyNot::format(notMovable);
   std::string ignored;
   if (succeeded(planSink(iface, /*duplicateDequantize=*/false, ignored)))
-    return "";
+    return {};
   QuantizeOp quantizeUser;
   for (Operation *user : op->getUsers())
     if (auto quantize = dyn_cast<QuantizeOp>(user))
@@ -484,9 +484,9 @@ std::string mlir::qtosa::whyNotMovedToIntegers(Operation *op) {
   if (quantizeUser &&
       succeeded(planHoist(quantizeUser, /*duplicateDequantize=*/false,
                           ignored)))
-    return "";
-  return explainStaysInFloat(iface, quantizeUser,
-                             /*duplicateDequantize=*/false);
+    return {};
+  return WhyNot::format(explainStaysInFloat(iface, quantizeUser,
+                                            /*duplicateDequantize=*/false));
 }
 
 void mlir::qtosa::populateShareQSpecsPatterns(RewritePatternSet &patterns,
@@ -538,8 +538,18 @@ void ShareQSpecsPass::runOnOperation() {
   // first one also counts the ops that could move, for numMoved.
   int64_t floatMovableBefore = 0;
   StringRef ignored;
-  auto collect = [&](bool usersOfDequantize, bool quantizes, bool dequantizes,
-                     bool countMovable) {
+  // What each driver starts from; CountMovable also counts, on the way, the
+  // ops that could move (for numMoved).
+  enum Seeds : unsigned {
+    UsersOfDequantize = 1,
+    Quantizes = 2,
+    Dequantizes = 4,
+    CountMovable = 8,
+  };
+  auto collect = [&](unsigned seeds) {
+    bool usersOfDequantize = seeds & UsersOfDequantize;
+    bool quantizes = seeds & Quantizes, dequantizes = seeds & Dequantizes;
+    bool countMovable = seeds & CountMovable;
     SmallVector<Operation *> ops;
     DenseSet<Operation *> seen;
     root->walk([&](Operation *op) {
@@ -567,12 +577,12 @@ void ShareQSpecsPass::runOnOperation() {
   };
   ChangeListener listener;
   config.setListener(&listener);
-  if (failed(applyOpPatternsGreedily(collect(true, false, false, true),
+  if (failed(applyOpPatternsGreedily(collect(UsersOfDequantize | CountMovable),
                                      std::move(sinkOnly), config)))
     return signalPassFailure();
   RewritePatternSet patterns(ctx);
   populateShareQSpecsPatterns(patterns, duplicateDequantize);
-  if (failed(applyOpPatternsGreedily(collect(true, true, false, false),
+  if (failed(applyOpPatternsGreedily(collect(UsersOfDequantize | Quantizes),
                                      std::move(patterns), config)))
     return signalPassFailure();
 
@@ -581,7 +591,7 @@ void ShareQSpecsPass::runOnOperation() {
     populateAdoptParametersPatterns(adopt);
     int64_t before = 0;
     root->walk([&](DequantizeOp) { ++before; });
-    if (failed(applyOpPatternsGreedily(collect(false, false, true, false),
+    if (failed(applyOpPatternsGreedily(collect(Dequantizes),
                                        std::move(adopt), config)))
       return signalPassFailure();
     int64_t after = 0;

@@ -69,9 +69,9 @@ bool lowerToTosaInt(func::FuncOp func,
 WhyNot whyNotLowerableToTosaInt(Operation *quantize);
 
 /// Why qtosa-share-qspecs (with its default options) cannot move the
-/// data-movement or order-preserving `op` onto integers where it stands, or
-/// an empty string when it can.
-std::string whyNotMovedToIntegers(Operation *op);
+/// data-movement or order-preserving `op` onto integers where it stands;
+/// empty when it can.
+WhyNot whyNotMovedToIntegers(Operation *op);
 
 /// Options of qtosa-lower-pipeline: where graph IO is quantized, and each
 /// stage's own options (the generated structs of its pass).

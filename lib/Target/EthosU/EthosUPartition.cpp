@@ -122,11 +122,11 @@ std::string traceFloatCause(Operation *op, std::string reason) {
     head += behaviour == QuantBehaviour::DataMovement
                 ? ": a data-movement op left in float"
                 : ": an order-preserving op left in float";
-    std::string notMoved = whyNotMovedToIntegers(op);
-    if (notMoved.empty())
+    WhyNot notMoved = whyNotMovedToIntegers(op);
+    if (!notMoved)
       return head + "; qtosa-share-qspecs moves it onto integers, and did "
                     "not run before the partition";
-    return head + "; it cannot move onto integers: " + notMoved;
+    return head + "; it cannot move onto integers: " + notMoved.str().str();
   }
   WhyNot why = whyNotLowerableToTosaInt(quantize);
   if (!why)

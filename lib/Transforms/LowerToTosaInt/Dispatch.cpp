@@ -70,12 +70,13 @@ LowerFn findLowering(Operation *op) {
 /// Why a data-movement or order-preserving op is left in float: those are
 /// qtosa-share-qspecs's to move onto integers.
 WhyNot whyNotMovedOp(Operation *op) {
-  std::string notMoved = whyNotMovedToIntegers(op);
-  if (notMoved.empty())
+  WhyNot notMoved = whyNotMovedToIntegers(op);
+  if (!notMoved)
     return "it moves or selects values, which qtosa-share-qspecs moves onto "
            "integers, and it did not run before this pass";
   return WhyNot::format(
-      "it moves or selects values, and cannot move onto integers: " + notMoved);
+      "it moves or selects values, and cannot move onto integers: " +
+      notMoved.str());
 }
 
 /// Checks the group ending in `group.quantize` and, with a builder, lowers
