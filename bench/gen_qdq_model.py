@@ -167,18 +167,28 @@ def tensor(shape, element="f32"):
 CONV_ATTRS = "acc_type = f32, dilation = array<i64: 1, 1>, pad = array<i64: %s>, stride = array<i64: 1, 1>"
 
 
-def convnext_block(f, x, zero):
-    w = f.weights([3, 3, C, 1], 2)
+ROWS = "tensor<1x%dx%dx%%s>" % (HW * HW, C)  # an activation as rows of channels
+
+
+def depthwise_to_rows(f, x, zero, w):
+    """The start of both ConvNeXt blocks: a depthwise 3x3 conv of x with the
+    per-channel weights w and a float bias, quantized, then the moveaxis
+    chain (the framework's NCHW and back, then rows), quantized again.
+    Returns the rows (a dequantized ROWS value)."""
     b = f.float_const([C])
     dw = f.value("dw")
     f.emit("%s = tosa.depthwise_conv2d %s, %s, %s, %s, %s {%s} : (%s, tensor<3x3x%dx1xf32>, tensor<%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
            % (dw, x, w, b, zero, zero, CONV_ATTRS % "1, 1, 1, 1", ACT % "f32", C, C, ACT % "f32"), 1)
     dwd = f.qdq(dw, ACT)
     nchw, s1 = f.transpose(dwd, [1, HW, HW, C], [0, 3, 1, 2])
-    nhwc, s2 = f.transpose(nchw, s1, [0, 2, 3, 1])
+    nhwc, _ = f.transpose(nchw, s1, [0, 2, 3, 1])
     rows = f.reshape(nhwc, ACT % "f32", [1, HW * HW, C])
-    rows_type = "tensor<1x%dx%dx%%s>" % (HW * HW, C)
-    rowsd = f.qdq(rows, rows_type)
+    return f.qdq(rows, ROWS)
+
+
+def convnext_block(f, x, zero):
+    rowsd = depthwise_to_rows(f, x, zero, f.weights([3, 3, C, 1], 2))
+    rows_type = ROWS
     pw_w = f.weights([1, C, C], 2)
     pw = f.value("pw")
     f.emit("%s = tosa.matmul %s, %s, %s, %s : (%s, tensor<1x%dx%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
@@ -245,19 +255,9 @@ HIDDEN = 2 * C  # the ConvNeXt model's pointwise matmuls expand to this
 
 def convnext_net_block(f, x, zero):
     """17 TOSA ops: the block of --model convnext."""
-    w = f.shaped_weights([3, 3, C, 1], 2)
-    b = f.float_const([C])
-    dw = f.value("dw")
-    f.emit("%s = tosa.depthwise_conv2d %s, %s, %s, %s, %s {%s} : (%s, tensor<3x3x%dx1xf32>, tensor<%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
-           % (dw, x, w, b, zero, zero, CONV_ATTRS % "1, 1, 1, 1", ACT % "f32", C, C, ACT % "f32"), 1)
-    dwd = f.qdq(dw, ACT)
-    # The moveaxis chain: the framework's NCHW and back, then rows.
-    nchw, s1 = f.transpose(dwd, [1, HW, HW, C], [0, 3, 1, 2])
-    nhwc, _ = f.transpose(nchw, s1, [0, 2, 3, 1])
-    rows = f.reshape(nhwc, ACT % "f32", [1, HW * HW, C])
-    rows_type = "tensor<1x%dx%dx%%s>" % (HW * HW, C)
+    rowsd = depthwise_to_rows(f, x, zero, f.shaped_weights([3, 3, C, 1], 2))
+    rows_type = ROWS
     wide_type = "tensor<1x%dx%dx%%s>" % (HW * HW, HIDDEN)
-    rowsd = f.qdq(rows, rows_type)
     up_w = f.shaped_weights([1, C, HIDDEN])
     up = f.value("up")
     f.emit("%s = tosa.matmul %s, %s, %s, %s : (%s, tensor<1x%dx%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
