@@ -2,7 +2,9 @@
 """Writes docs/tflite-corpus.md: for every model of ../shared/corpus/tflite,
 its TFLite operators, the TOSA ops qtosa-ethosu-pipeline partitions, and
 for ethos-u55-128 and ethos-u85-256 the delegates, the share on the NPU and
-each op left on the host with its rule.
+each op left on the host with its rule, and how its integer lowering
+compares with TFLite Micro (the numerics test's recorded expectations,
+test/Target/TFLite/Inputs/tflite-reference-expected.txt).
 
 usage: /usr/bin/python3 scripts/tflite-corpus-table.py [--build DIR]
            [--corpus DIR] [-o FILE]
@@ -27,6 +29,31 @@ def counted(counter):
                      for name, n in counter.items())
 
 
+def against_tflite(expected_path):
+    """model -> its cell: 'exact', the largest difference and the values
+    that differ over the three seeds, or why it was not run."""
+    per_model = collections.OrderedDict()
+    for text in open(expected_path):
+        fields = text.split()
+        if not fields or text.startswith("#"):
+            continue
+        if fields[1] == "skipped":
+            per_model[fields[0]] = "not run: " + text.split("(", 1)[1] \
+                .rstrip().rstrip(")")
+            continue
+        if fields[2] == "FAIL":
+            per_model[fields[0]] = "FAIL"
+            continue
+        exact, total = (int(v) for v in fields[5].rstrip(",").split("/"))
+        worst, differ, values = per_model.get(fields[0], (0, 0, 0))
+        per_model[fields[0]] = (max(worst, int(fields[3])),
+                                differ + total - exact, values + total)
+    return {name: cell if isinstance(cell, str) else
+            "exact" if cell[0] == 0 else
+            "%d LSB, %d of %d values" % cell
+            for name, cell in per_model.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=str(ROOT / "build"))
@@ -45,6 +72,9 @@ def main():
     reference = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(reference)
     schema = str(ROOT / "lib" / "Target" / "TFLite" / "tflite.fbs")
+    numerics = against_tflite(
+        ROOT / "test" / "Target" / "TFLite" / "Inputs" /
+        "tflite-reference-expected.txt")
 
     model_dir = pathlib.Path(args.corpus) / "tflite"
     names = sorted(str(p.relative_to(model_dir))[:-len(".tflite")]
@@ -80,6 +110,7 @@ def main():
                 host=report["ops_host"], delegates=report["partitions"],
                 one_delegate=int(report["partitions"] == 1 and
                                  report["ops_host"] == 0))
+        cells.append(numerics.get(name, "-"))
         rows.append(cells)
 
     out = ["# The TFLite corpus through qtosa-ethosu-pipeline", "",
@@ -93,8 +124,14 @@ def main():
            "islands' boundaries); delegates: `qtosa.delegate` regions and "
            "the share of ops on the NPU; host ops: each op left on the "
            "host with the rule that refuses it "
-           "([docs/generated/EthosURules.md](generated/EthosURules.md))."
-           % len(names), ""]
+           "([docs/generated/EthosURules.md](generated/EthosURules.md)). "
+           "vs TFLite: `qtosa-lower-pipeline{io=int rounding=double}` run "
+           "on the three input sets of `../shared/corpus/tflite-reference` "
+           "against TFLite Micro's reference kernels, as recorded by "
+           "`test/Target/TFLite/reference-corpus.mlir`: bit-exact, or the "
+           "largest difference and how many output values differ "
+           "([tflite-import.md](tflite-import.md#numerics-against-tflite) "
+           "explains each)." % len(names), ""]
     for target in TARGETS:
         t = totals[target]
         out.append("- %s: %d files, %d ops, %d on the NPU (%.1f%%), %d on "
@@ -105,8 +142,8 @@ def main():
                                  t["one_delegate"]))
     out += ["", "| model | TFLite ops | TOSA ops | U55-128 delegates, NPU "
             "| U55-128 host ops (rule) | U85-256 delegates, NPU "
-            "| U85-256 host ops (rule) |",
-            "| --- | --- | --- | --- | --- | --- | --- |"]
+            "| U85-256 host ops (rule) | vs TFLite |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- |"]
     out += ["| " + " | ".join(cells) + " |" for cells in rows]
     text = "\n".join(out) + "\n"
     if args.output == "-":
