@@ -20,6 +20,7 @@
 // RUN: not qtosa-translate --import-tflite %t/zero_point_range.tflite 2>&1 | FileCheck %s --check-prefix=ZP
 // RUN: not qtosa-translate --import-tflite %t/dynamic_shape.tflite 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // RUN: not qtosa-translate --import-tflite %t/while_loop.tflite 2>&1 | FileCheck %s --check-prefix=WHILE
+// RUN: not qtosa-translate --import-tflite %t/if_branches.tflite 2>&1 | FileCheck %s --check-prefix=IF
 // RUN: not qtosa-translate --import-tflite %t/int64_bias_range.tflite 2>&1 | FileCheck %s --check-prefix=I48
 // RUN: not qtosa-translate --import-tflite %t/shape_mismatch.tflite 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: not qtosa-translate --import-tflite %t/read_before_write.tflite 2>&1 | FileCheck %s --check-prefix=UNWRITTEN
@@ -40,6 +41,7 @@
 // ZP: error: tensor 1 ('output') of subgraph 0: zero point 300 is outside the storage range [-128, 127]
 // DYNAMIC: error: tensor 0 ('input') of subgraph 0: dynamic shape: shape_signature dimension 1 is -1; only the batch dimension may be dynamic
 // WHILE: while_loop.tflite:1:0: error: WHILE: control flow between subgraphs is not supported; the importer takes subgraphs that run on their own
+// IF: if_branches.tflite:1:0: error: IF: control flow between subgraphs is not supported; the importer takes subgraphs that run on their own
 // I48: error: tensor 2 ('b') of subgraph 0: INT64 value 1125899906842624 at element 0 does not fit the 48-bit accumulator
 // SHAPE: shape_mismatch.tflite:0:0: error: RELU: output tensor 1 ('output') is declared tensor<1x5xf32>, but the operator computes tensor<1x4xf32>
 // UNWRITTEN: read_before_write.tflite:1:0: error: RELU: tensor 2 ('never_written') is read before any operator writes it

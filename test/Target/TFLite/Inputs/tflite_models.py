@@ -563,6 +563,15 @@ def while_loop():
     return m
 
 
+def if_branches():
+    m = relu_model()
+    m.op("IF", [0, 1], [1], "IfOptions",
+         {"then_subgraph_index": 1, "else_subgraph_index": 1})
+    m.extra_subgraphs.append({"tensors": [], "inputs": [], "outputs": [],
+                              "operators": [], "name": "branch"})
+    return m
+
+
 def int64_bias_range():
     m = int16_conv()
     bias = [t for t in m.tensors if t["name"] == "b"][0]
@@ -587,7 +596,8 @@ def read_before_write():
 BAD = [bad_version, bad_buffer_index, bad_tensor_index, bad_opcode_index,
        bad_buffer_size, no_quant_params, zero_scale, negative_scale,
        nan_scale, per_axis_length, zero_point_range, dynamic_shape,
-       while_loop, int64_bias_range, shape_mismatch, read_before_write]
+       while_loop, if_branches, int64_bias_range, shape_mismatch,
+       read_before_write]
 
 
 def main():
