@@ -37,7 +37,7 @@ ArrayRef<LoweringRow> loweringTable() {
       // Elementwise.cpp
       row<tosa::AddOp>(lowerAddSubMul),
       row<tosa::SubOp>(lowerAddSubMul),
-      row<tosa::MulOp>(lowerAddSubMul),
+      row<tosa::MulOp>(lowerMul), // Softmax.cpp, or lowerAddSubMul
       // PoolingAndReductions.cpp
       row<tosa::AvgPool2dOp>(lowerAvgPool),
       row<tosa::ReduceSumOp>(lowerReduceSum),
@@ -163,6 +163,8 @@ WhyNot lowering::lowerQuantizedGroup(RewriterBase *rewriter,
   for (Operation *user : quantizes)
     rewriter->replaceOp(user, group.lowered);
   eraseDeadGroup(*rewriter, op);
+  for (Operation *absorbed : group.absorbed)
+    eraseDeadGroup(*rewriter, absorbed);
   return {};
 }
 

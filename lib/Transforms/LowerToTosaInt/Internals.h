@@ -21,6 +21,8 @@
 //   PoolingAndReductions.cpp avg_pool2d, reduce_sum
 //   Tables.cpp               unary functions (sigmoid, tanh, exp, ...) as
 //                            tosa.table
+//   Softmax.cpp              the importer's float softmax chain ending in
+//                            a mul, as integer TOSA
 //   NarrowMinMax.cpp         maximum and minimum that qtosa-share-qspecs
 //                            moved onto i8/i16, rewritten on i32 (PRO-INT)
 //   Dispatch.cpp             the table from op to lowering, one group's
@@ -74,6 +76,9 @@ struct Group {
   RescaleRounding rounding;
   OpBuilder *builder = nullptr;
   Value lowered;
+  /// Float ops above `op` that the lowered value also replaces, consumers
+  /// first; each is erased once it has no users left.
+  SmallVector<Operation *> absorbed;
 
   Location loc() const { return op->getLoc(); }
 };
@@ -215,6 +220,10 @@ WhyNot lowerAbs(Group &group);
 WhyNot lowerNegate(Group &group);
 WhyNot lowerFloor(Group &group);
 WhyNot lowerCeil(Group &group);
+
+// Softmax.cpp: a mul ending a softmax (exp * reciprocal(reduce_sum(exp)));
+// any other mul goes to lowerAddSubMul.
+WhyNot lowerMul(Group &group);
 
 // NarrowMinMax.cpp: not a group. After the groups are lowered, every
 // maximum and minimum on i8/i16 under `root` is rewritten on i32.

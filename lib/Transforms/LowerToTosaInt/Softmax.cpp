@@ -1,0 +1,514 @@
+//===- Softmax.cpp - The float softmax as integer TOSA --------------------===//
+//
+// qtosa-translate --import-tflite writes SOFTMAX as float TOSA between a
+// dequantize and a quantize (docs/tflite-import.md):
+//
+//   m = reduce_max(x), e = exp((x - m) [* beta]), y = e * reciprocal(reduce_sum(e))
+//
+// all over the last axis. The group's op is the final mul; when the chain
+// above it is exactly that form, this file replaces the whole chain by
+// integer TOSA. Everything else stays float with a reason.
+//
+// The integer form works on d = max - q >= 0, the stored input's distance
+// from its row's maximum (zero points cancel):
+//   exp(-beta * s * d)  8-bit input: one factor, a table over d in 0..255.
+//                       16-bit input: d = 256 h + l, two factors, tables
+//                       over h and l. A factor's Q0.31 value comes from
+//                       i8-indexed tosa.table ops, one per byte (TABLE has
+//                       8-bit outputs), each widened by a rescale that also
+//                       shifts it into place.
+//   sum                 arithmetic_right_shift by k (round), reduce_sum.
+//   1 / sum             clz normalizes the sum to [1, 2); three
+//                       Newton-Raphson steps on i32 muls (gemmlowp's
+//                       one_over_one_plus_x_for_x_in_0_1).
+//   e / sum             mul (shift 30), then a rounding right shift by
+//                       k + 31 - U - clz gives the probability times 2^U;
+//                       a rescale moves it to the output's parameters.
+// For 8-bit input and TFLite's 8-bit output (scale 1/256, zero point -128)
+// over at most 511 values, the table holds gemmlowp's
+// exp_on_negative_values of TFLite's rescaled difference (beta, input
+// multiplier, diff_min cut-off), k = 12 and U = 8: TFLite's int8 reference
+// kernel step by step. Otherwise the tables hold exp rounded to Q0.31, and
+// U = 15.
+//
+// Only i8 tables, i32 arithmetic, clz, shifts, rescales and reductions on
+// the stored type: TOSA 1.0 PRO-INT, and ops Ethos-U55 runs (no int16
+// TABLE, no BITWISE, no i32 REDUCE_MAX).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internals.h"
+
+#include "qtosa/Utils/ShapedValues.h"
+#include "qtosa/Utils/TosaUtils.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::qtosa;
+using namespace mlir::qtosa::lowering;
+
+namespace {
+
+constexpr int64_t kQ31One = std::numeric_limits<int32_t>::max();
+
+//===----------------------------------------------------------------------===//
+// Matching the importer's form
+//===----------------------------------------------------------------------===//
+
+struct SoftmaxMatch {
+  Dequantized input;
+  double beta = 1.0;
+  int64_t rowLength = 0;
+  int32_t axis = 0;
+  /// The float ops above the final mul, consumers first.
+  SmallVector<Operation *> chain;
+};
+
+bool hasOnlyUsers(Value value, ArrayRef<Operation *> users) {
+  return llvm::all_of(value.getUsers(), [&](Operation *user) {
+    return llvm::is_contained(users, user);
+  });
+}
+
+bool hasZeroShift(tosa::MulOp mul) {
+  std::optional<int64_t> shift = getScalarIntConstant(mul.getShift());
+  return shift && *shift == 0;
+}
+
+/// The final mul of a softmax: exp(..) * reciprocal(reduce_sum(that exp)).
+/// Only such a mul is the softmax lowering's; any other goes to the
+/// arithmetic lowering.
+bool looksLikeSoftmax(tosa::MulOp mul) {
+  auto exp = mul.getInput1().getDefiningOp<tosa::ExpOp>();
+  auto reciprocal = mul.getInput2().getDefiningOp<tosa::ReciprocalOp>();
+  if (!exp || !reciprocal)
+    return false;
+  auto sum = reciprocal.getInput1().getDefiningOp<tosa::ReduceSumOp>();
+  return sum && sum.getInput() == exp.getResult();
+}
+
+WhyNotOr<SoftmaxMatch> matchSoftmax(tosa::MulOp mul) {
+  auto exp = mul.getInput1().getDefiningOp<tosa::ExpOp>();
+  auto reciprocal = mul.getInput2().getDefiningOp<tosa::ReciprocalOp>();
+  auto sum = reciprocal.getInput1().getDefiningOp<tosa::ReduceSumOp>();
+  auto type = dyn_cast<RankedTensorType>(exp.getType());
+  if (!type || !type.hasStaticShape() || type.getRank() == 0)
+    return "a softmax needs a static, non-scalar shape";
+  int32_t last = type.getRank() - 1;
+  if (!hasZeroShift(mul))
+    return "the softmax's final mul has a nonzero shift";
+  if (sum.getAxis() != static_cast<uint32_t>(last))
+    return WhyNot::format(llvm::formatv(
+        "the softmax sums over axis {0}, not the last ({1})", sum.getAxis(),
+        last));
+  if (!hasOnlyUsers(exp.getResult(), {sum, mul}) ||
+      !hasOnlyUsers(sum.getResult(), {reciprocal}) ||
+      !hasOnlyUsers(reciprocal.getResult(), {mul}))
+    return "a value inside the softmax has users outside it";
+
+  SoftmaxMatch match;
+  match.axis = last;
+  match.rowLength = type.getDimSize(last);
+  match.chain = {reciprocal, sum, exp};
+  Value argument = exp.getInput1();
+  if (auto scale = argument.getDefiningOp<tosa::MulOp>()) {
+    std::optional<float> beta = getScalarFloatConstant(scale.getInput2());
+    if (!beta || !hasZeroShift(scale))
+      return "the softmax's exp argument is scaled by something other than "
+             "a constant beta";
+    if (!(*beta > 0.0f) || !std::isfinite(*beta))
+      return WhyNot::format("the softmax's beta " + formatReal(*beta) +
+                            " is not a positive number");
+    if (!hasOnlyUsers(scale.getResult(), {exp}))
+      return "a value inside the softmax has users outside it";
+    match.beta = *beta;
+    match.chain.push_back(scale);
+    argument = scale.getInput1();
+  }
+  auto sub = argument.getDefiningOp<tosa::SubOp>();
+  if (!sub)
+    return "the softmax's exp does not read x - max(x)";
+  auto max = sub.getInput2().getDefiningOp<tosa::ReduceMaxOp>();
+  if (!max || max.getInput() != sub.getInput1())
+    return "the softmax's exp does not read x - max(x)";
+  if (max.getAxis() != static_cast<uint32_t>(last))
+    return WhyNot::format(llvm::formatv(
+        "the softmax's maximum is over axis {0}, not the last ({1})",
+        max.getAxis(), last));
+  if (!hasOnlyUsers(sub.getResult(), {match.chain.back()}) ||
+      !hasOnlyUsers(max.getResult(), {sub}))
+    return "a value inside the softmax has users outside it";
+  match.chain.push_back(sub);
+  match.chain.push_back(max);
+  WhyNotOr<Dequantized> input = requireDequantized(sub, 0, "softmax input");
+  if (!input)
+    return std::move(input).whyNot();
+  match.input = *input;
+  return match;
+}
+
+//===----------------------------------------------------------------------===//
+// gemmlowp's fixed-point arithmetic, as TFLite's int8 softmax runs it
+//===----------------------------------------------------------------------===//
+
+/// round(a * b / 2^31), ties away from zero, saturating the one overflow.
+int32_t doublingHighMul(int32_t a, int32_t b) {
+  if (a == b && a == std::numeric_limits<int32_t>::min())
+    return std::numeric_limits<int32_t>::max();
+  int64_t product = static_cast<int64_t>(a) * b;
+  int64_t nudge = product >= 0 ? (1 << 30) : (1 - (1 << 30));
+  return static_cast<int32_t>((product + nudge) / (int64_t(1) << 31));
+}
+
+/// round(x / 2^exponent), ties away from zero.
+int32_t roundingDivideByPowerOfTwo(int32_t x, int exponent) {
+  int32_t mask = static_cast<int32_t>((int64_t(1) << exponent) - 1);
+  int32_t remainder = x & mask;
+  int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
+  return (x >> exponent) + (remainder > threshold ? 1 : 0);
+}
+
+/// exp(a) for a in [-1/4, 0), both Q0.31: a Taylor polynomial around -1/8.
+int32_t expOnQuarterInterval(int32_t a) {
+  const int32_t expMinusEighth = 1895147668;
+  const int32_t oneThird = 715827883;
+  int32_t x = a + (1 << 28);
+  int32_t x2 = doublingHighMul(x, x);
+  int32_t x3 = doublingHighMul(x2, x);
+  int32_t x4 = doublingHighMul(x2, x2);
+  int32_t x4Over4 = roundingDivideByPowerOfTwo(x4, 2);
+  int32_t terms = roundingDivideByPowerOfTwo(
+      doublingHighMul(x4Over4 + x3, oneThird) + x2, 1);
+  return expMinusEighth + doublingHighMul(expMinusEighth, x + terms);
+}
+
+/// exp(a) for a <= 0 in Q5.26, as Q0.31: the quarter interval, then one
+/// multiplication by exp(-2^k) per set bit of the rest.
+int32_t expOnNegativeValues(int32_t a) {
+  if (a == 0)
+    return static_cast<int32_t>(kQ31One);
+  const int fractionBits = 26;
+  const int32_t quarter = 1 << (fractionBits - 2);
+  int32_t inQuarter = (a & (quarter - 1)) - quarter;
+  int32_t result = expOnQuarterInterval(inQuarter * 32);
+  int32_t rest = inQuarter - a;
+  // exp(-1/4), exp(-1/2), exp(-1), exp(-2), exp(-4), exp(-8), exp(-16).
+  const int32_t multipliers[] = {1672461947, 1302514674, 790015084, 290630308,
+                                 39332535,   720401,     242};
+  for (int exponent = -2; exponent <= 4; ++exponent)
+    if (rest & (1 << (fractionBits + exponent)))
+      result = doublingHighMul(result, multipliers[exponent + 2]);
+  return result;
+}
+
+/// TFLite's QuantizeMultiplier: a Q0.31 significand and a power of two.
+std::pair<int32_t, int> quantizeMultiplier(double real) {
+  int shift = 0;
+  double significand = std::frexp(real, &shift);
+  int64_t fixed = std::llround(significand * (int64_t(1) << 31));
+  if (fixed == (int64_t(1) << 31)) {
+    fixed /= 2;
+    ++shift;
+  }
+  return {static_cast<int32_t>(fixed), shift};
+}
+
+/// TFLite's int8 exp(beta * s * (q - max)) for d = max - q in 0..255.
+SmallVector<int64_t> tfliteInt8ExpTable(double beta, double scale) {
+  const int diffIntegerBits = 5;
+  double real = std::min(beta * scale * (1 << (31 - diffIntegerBits)),
+                         static_cast<double>(kQ31One));
+  auto [multiplier, leftShift] = quantizeMultiplier(real);
+  double radius = ((1 << diffIntegerBits) - 1) *
+                  std::ldexp(1.0, 31 - diffIntegerBits) /
+                  std::ldexp(1.0, leftShift);
+  int64_t diffMin = -static_cast<int64_t>(std::floor(radius));
+  SmallVector<int64_t> table;
+  for (int64_t d = 0; d < 256; ++d) {
+    if (-d < diffMin) {
+      table.push_back(0);
+      continue;
+    }
+    int32_t rescaled = doublingHighMul(
+        static_cast<int32_t>(-d * (int64_t(1) << leftShift)), multiplier);
+    table.push_back(expOnNegativeValues(rescaled));
+  }
+  return table;
+}
+
+/// exp(-step * i) in Q0.31 for i in 0..255, rounded.
+SmallVector<int64_t> exactExpTable(double step) {
+  SmallVector<int64_t> table;
+  for (int64_t i = 0; i < 256; ++i)
+    table.push_back(std::min<int64_t>(
+        kQ31One, std::llround(std::exp(-step * i) * std::ldexp(1.0, 31))));
+  return table;
+}
+
+//===----------------------------------------------------------------------===//
+// The plan
+//===----------------------------------------------------------------------===//
+
+struct SoftmaxPlan {
+  /// One table (8-bit input) or two (16-bit: high and low byte of d), each
+  /// 256 Q0.31 values.
+  SmallVector<SmallVector<int64_t>> factors;
+  /// The bytes of each Q0.31 value that the graph reads (from the top).
+  int firstByte = 0;
+  int accumulationShift = 0; // k
+  int unitBits = 0;          // U
+  OutputRescale output;
+};
+
+/// Largest Q0.31 value the exp tables produce.
+int64_t largestExp(const SoftmaxPlan &plan) {
+  int64_t dropped = (int64_t(1) << (8 * plan.firstByte)) - 1;
+  int64_t value = kQ31One & ~dropped;
+  if (plan.factors.size() == 2)
+    value = doublingHighMul(value, value);
+  return value;
+}
+
+/// Whether the sum and the final shift stay in range with accumulation
+/// shift k: the sum below 2^31 for any row, and the final right shift
+/// k + 31 - U - clz(sum) in 0..31 (TOSA's limit) from the smallest sum (the
+/// maximum alone) to the largest (every element at the maximum).
+bool shiftsFit(const SoftmaxPlan &plan, int64_t rowLength, int k) {
+  int64_t largest = largestExp(plan);
+  int64_t term = (largest + (int64_t(1) << (k - 1))) >> k;
+  int64_t largestSum = rowLength * term;
+  if (largestSum >= (int64_t(1) << 31) || term == 0)
+    return false;
+  int fewestZeros = llvm::countl_zero(static_cast<uint32_t>(largestSum));
+  int mostZeros = llvm::countl_zero(static_cast<uint32_t>(term));
+  int base = k + 31 - plan.unitBits;
+  return base - fewestZeros <= 31 && base - mostZeros >= 0 && fewestZeros >= 1;
+}
+
+WhyNotOr<SoftmaxPlan> planSoftmax(const SoftmaxMatch &match,
+                                  QuantizeOp quantize,
+                                  RescaleRounding rounding) {
+  WhyNotOr<ChannelParams> in =
+      getArithmeticParams(match.input.qtype, std::nullopt, "the softmax input",
+                          /*allowInt4=*/false);
+  if (!in)
+    return std::move(in).whyNot();
+  if (in->scales.size() != 1)
+    return "the softmax input has per-channel parameters";
+  WhyNotOr<ChannelParams> out =
+      getChannelParams(quantize.getQtype(), std::nullopt, "the output");
+  if (!out)
+    return std::move(out).whyNot();
+  if (out->scales.size() != 1)
+    return "the softmax output has per-channel parameters";
+
+  double step = match.beta * in->scale(0);
+  SoftmaxPlan plan;
+  bool tfliteInt8 = in->width == 8 && out->width == 8 && out->isSigned &&
+                    out->scale(0) == 1.0 / 256 && out->zeroPoint == -128 &&
+                    !out->narrow;
+  if (tfliteInt8) {
+    plan.factors = {tfliteInt8ExpTable(match.beta, in->scale(0))};
+    plan.accumulationShift = 12;
+    plan.unitBits = 8;
+    tfliteInt8 = shiftsFit(plan, match.rowLength, 12);
+  }
+  if (!tfliteInt8) {
+    plan.unitBits = 15;
+    if (in->width == 8) {
+      plan.factors = {exactExpTable(step)};
+    } else {
+      plan.factors = {exactExpTable(256 * step), exactExpTable(step)};
+      plan.firstByte = 1;
+    }
+    plan.accumulationShift = 0;
+    for (int k = 1; k <= 16 && !plan.accumulationShift; ++k)
+      if (shiftsFit(plan, match.rowLength, k))
+        plan.accumulationShift = k;
+    if (!plan.accumulationShift)
+      return WhyNot::format(llvm::formatv(
+          "a softmax over {0} values overflows its i32 sum",
+          match.rowLength));
+  }
+  WhyNotOr<OutputRescale> output = planOutputRescale(
+      quantize, accumulatorParams({std::ldexp(1.0, -plan.unitBits)}),
+      IntegerType::get(quantize.getContext(), 32), rounding);
+  if (!output)
+    return std::move(output).whyNot();
+  plan.output = std::move(*output);
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Building
+//===----------------------------------------------------------------------===//
+
+class SoftmaxBuilder {
+public:
+  SoftmaxBuilder(OpBuilder &builder, Location loc, int64_t rank)
+      : builder(builder), loc(loc), rank(rank),
+        i32(builder.getI32Type()) {}
+
+  /// A constant of the input's rank that broadcasts to any operand.
+  Value splat(int64_t value) {
+    auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1), i32);
+    return tosa::ConstOp::create(
+        builder, loc, type,
+        DenseElementsAttr::get(type, builder.getI32IntegerAttr(value)));
+  }
+
+  Value rescale(Value input, RankedTensorType type, double factor,
+                int64_t inputZp = 0, int64_t outputZp = 0) {
+    RescaleSpec spec;
+    spec.factors = {*computeRescaleFactor(factor, /*scale32=*/true)};
+    spec.inputZeroPoint = inputZp;
+    spec.outputZeroPoint = outputZp;
+    return buildRescale(builder, loc, input, type, spec);
+  }
+
+  /// round(a * b / 2^shift) on i32.
+  Value mul(Value a, Value b, int64_t shift, RankedTensorType type) {
+    auto shiftType = RankedTensorType::get({1}, builder.getI8Type());
+    Value shiftConst = tosa::ConstOp::create(
+        builder, loc, shiftType,
+        DenseElementsAttr::get(shiftType, builder.getI8IntegerAttr(shift)));
+    return tosa::MulOp::create(builder, loc, type, a, b, shiftConst);
+  }
+
+  Value sub(Value a, Value b, RankedTensorType type) {
+    return tosa::SubOp::create(builder, loc, type, a, b);
+  }
+  Value add(Value a, Value b, RankedTensorType type) {
+    return tosa::AddOp::create(builder, loc, type, a, b);
+  }
+  Value shiftLeft(Value a, Value b, RankedTensorType type) {
+    return tosa::LogicalLeftShiftOp::create(builder, loc, type, a, b);
+  }
+  Value shiftRightRounding(Value a, Value b, RankedTensorType type) {
+    return tosa::ArithmeticRightShiftOp::create(builder, loc, type, a, b,
+                                                /*round=*/true);
+  }
+
+  /// The Q0.31 value `table[index + 128]` for an i8 `index`: one 8-bit
+  /// tosa.table per byte, each rescaled to i32 at its place.
+  Value lookUp(Value index, ArrayRef<int64_t> table, int firstByte) {
+    auto tableType = RankedTensorType::get({256}, builder.getI8Type());
+    auto wide = withElement(index, i32);
+    Value sum;
+    for (int byte = 3; byte >= firstByte; --byte) {
+      SmallVector<int8_t> entries;
+      for (int64_t value : table)
+        entries.push_back(
+            static_cast<int8_t>(((value >> (8 * byte)) & 255) - 128));
+      Value tableConst = tosa::ConstOp::create(
+          builder, loc, tableType,
+          DenseElementsAttr::get(tableType, ArrayRef<int8_t>(entries)));
+      Value bytes = tosa::TableOp::create(
+          builder, loc, cast<RankedTensorType>(index.getType()), index,
+          tableConst);
+      Value placed = rescale(bytes, wide, std::ldexp(1.0, 8 * byte),
+                             /*inputZp=*/-128);
+      sum = sum ? add(sum, placed, wide) : placed;
+    }
+    return sum;
+  }
+
+  OpBuilder &builder;
+  Location loc;
+  int64_t rank;
+  Type i32;
+};
+
+Value buildSoftmax(OpBuilder &builder, Location loc, const SoftmaxMatch &match,
+                   const SoftmaxPlan &plan) {
+  Value stored = match.input.stored;
+  auto storedType = cast<RankedTensorType>(stored.getType());
+  SoftmaxBuilder b(builder, loc, storedType.getRank());
+  SmallVector<int64_t> rowShape(storedType.getShape());
+  rowShape.back() = 1;
+  auto wide = withElement(stored, b.i32);
+  auto rowWide = RankedTensorType::get(rowShape, b.i32);
+  auto index = withElement(stored, builder.getI8Type());
+
+  // d = max - q, zero points cancelling.
+  Value max = tosa::ReduceMaxOp::create(
+      builder, loc, RankedTensorType::get(rowShape, storedType.getElementType()),
+      stored, match.axis);
+  Value wideInput = b.rescale(stored, wide, 1.0);
+  Value wideMax = b.rescale(max, rowWide, 1.0);
+  Value distance = b.sub(wideMax, wideInput, wide);
+
+  Value exp;
+  if (plan.factors.size() == 1) {
+    Value at = b.rescale(distance, index, 1.0, 0, -128);
+    exp = b.lookUp(at, plan.factors[0], plan.firstByte);
+  } else {
+    // d = 256 h + l with h = floor(d / 256): (d - 128) >> 8, rounding.
+    Value high = b.shiftRightRounding(b.sub(distance, b.splat(128), wide),
+                                      b.splat(8), wide);
+    Value low = b.sub(distance, b.shiftLeft(high, b.splat(8), wide), wide);
+    Value highExp = b.lookUp(b.rescale(high, index, 1.0, 0, -128),
+                             plan.factors[0], plan.firstByte);
+    Value lowExp = b.lookUp(b.rescale(low, index, 1.0, 0, -128),
+                            plan.factors[1], plan.firstByte);
+    exp = b.mul(highExp, lowExp, 31, wide);
+  }
+
+  // The sum with k integer bits, and 1 / sum by Newton-Raphson on the sum
+  // normalized to [1/2, 1) (gemmlowp's one_over_one_plus_x_for_x_in_0_1).
+  Value terms = b.shiftRightRounding(exp, b.splat(plan.accumulationShift), wide);
+  Value sum = tosa::ReduceSumOp::create(builder, loc, rowWide, terms,
+                                        match.axis);
+  Value zeros = tosa::ClzOp::create(builder, loc, rowWide, sum);
+  Value halfDenominator =
+      b.shiftLeft(sum, b.sub(zeros, b.splat(1), rowWide), rowWide);
+  const int64_t fortyEightSeventeenths = 1515870810;   // 48/17 in Q2.29
+  const int64_t thirtyTwoSeventeenths = 1010580540;    // 32/17 in Q2.29
+  Value estimate = b.sub(
+      b.splat(fortyEightSeventeenths),
+      b.mul(halfDenominator, b.splat(thirtyTwoSeventeenths), 31, rowWide),
+      rowWide);
+  for (int step = 0; step < 3; ++step) {
+    Value product = b.mul(halfDenominator, estimate, 31, rowWide);
+    Value error = b.sub(b.splat(1 << 29), product, rowWide);
+    Value correction = b.mul(estimate, error, 31, rowWide);
+    estimate =
+        b.add(estimate, b.shiftLeft(correction, b.splat(2), rowWide), rowWide);
+  }
+
+  // e / sum * 2^U: the Q2.29 reciprocal doubled is Q0.31 (shift 30, not 31).
+  Value scaled = b.mul(exp, estimate, 30, wide);
+  Value shift = b.sub(
+      b.splat(plan.accumulationShift + 31 - plan.unitBits), zeros, rowWide);
+  Value unit = b.shiftRightRounding(scaled, shift, wide);
+  return emitOutputRescale(builder, loc, unit, plan.output);
+}
+
+} // namespace
+
+WhyNot lowering::lowerMul(Group &group) {
+  auto mul = cast<tosa::MulOp>(group.op);
+  if (!looksLikeSoftmax(mul))
+    return lowerAddSubMul(group);
+  WhyNotOr<SoftmaxMatch> match = matchSoftmax(mul);
+  if (!match)
+    return WhyNot::format("it ends a softmax that stays in float: " +
+                          std::move(match).whyNot().take());
+  WhyNotOr<SoftmaxPlan> plan =
+      planSoftmax(*match, group.quantize, group.rounding);
+  if (!plan)
+    return WhyNot::format("it ends a softmax that stays in float: " +
+                          std::move(plan).whyNot().take());
+  if (!group.builder)
+    return {};
+  group.lowered = buildSoftmax(*group.builder, group.loc(), *match, *plan);
+  group.absorbed = std::move(match->chain);
+  return {};
+}
