@@ -1,10 +1,10 @@
 //===- qtosa-tflite-fuzz.cpp - libFuzzer target over the TFLite importer --===//
 //
 // Each input is read as a TFLite flatbuffer by importTFLite and, if it
-// imports, verified and run through qtosa-ethosu-pipeline for Ethos-U55 and
-// qtosa-lower-pipeline{io=int}. A diagnostic is a correct answer to a bad
-// file; a crash, a sanitizer report, a hang, or an import that succeeds
-// with invalid IR is a bug.
+// imports, verified and run through qtosa-ethosu-pipeline for Ethos-U55
+// and qtosa-lower-pipeline{io=int rounding=double}. A diagnostic is a
+// correct answer to a bad file; a crash, a sanitizer report, a hang, or an
+// import that succeeds with invalid IR is a bug.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +83,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   runPipeline([](OpPassManager &pm) {
     qtosa::LowerPipelineOptions options;
     options.io = qtosa::GraphIO::Int;
+    // What docs/tflite-import.md tells TFLite users to run: TFLite's
+    // rounding.
+    options.lower.rounding = qtosa::RescaleRounding::Double;
     (void)qtosa::buildLowerPipeline(pm, options);
   });
   return 0;
