@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AnnotateConstants.h"
+
 #include "qtosa/Quantization/Passes.h"
 #include "qtosa/Quantization/QuantConfig.h"
 
@@ -21,9 +23,6 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/MapVector.h"
 
-#include <cmath>
-#include <limits>
-
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_ANNOTATEPASS
 #include "qtosa/Quantization/Passes.h.inc"
@@ -31,6 +30,7 @@ namespace mlir::qtosa {
 
 using namespace mlir;
 using namespace mlir::qtosa;
+using namespace mlir::qtosa::annotation;
 
 namespace {
 
@@ -42,125 +42,6 @@ bool isFloatTensor(Type type) {
 bool touchesFloatTensors(Operation *op) {
   return llvm::any_of(op->getOperandTypes(), isFloatTensor) ||
          llvm::any_of(op->getResultTypes(), isFloatTensor);
-}
-
-/// The output-channel dimension of a contraction's constant operand 1, or
-/// nullopt if `op` takes no weight there.
-std::optional<unsigned> getWeightChannelAxis(Operation *op) {
-  if (isa<tosa::Conv2DOp, tosa::Conv3DOp, tosa::TransposeConv2DOp>(op))
-    return 0; // [OC, ..., IC]
-  if (isa<tosa::DepthwiseConv2DOp>(op))
-    return 2; // [KH, KW, C, M]: one scale per input channel c
-  if (isa<tosa::MatMulOp>(op))
-    return 2; // [N, C, W]: one scale per output column
-  return std::nullopt;
-}
-
-bool takesBias(Operation *op) {
-  return isa<tosa::Conv2DOp, tosa::Conv3DOp, tosa::DepthwiseConv2DOp,
-             tosa::TransposeConv2DOp>(op);
-}
-
-bool isZeroPointUse(OpOperand &use) {
-  return llvm::any_of(getZeroPointOperands(use.getOwner()),
-                      [&](const ZeroPointOperand &zp) {
-                        return zp.zeroPointIndex == use.getOperandNumber();
-                      });
-}
-
-/// `values` moved by `op`, a tosa.reshape or tosa.transpose to a static
-/// shape; null for any other op.
-DenseElementsAttr moveConstant(Operation *op, DenseFPElementsAttr values) {
-  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (!resultType || !resultType.hasStaticShape())
-    return nullptr;
-  if (isa<tosa::ReshapeOp>(op))
-    return values.reshape(resultType);
-  auto transpose = dyn_cast<tosa::TransposeOp>(op);
-  if (!transpose)
-    return nullptr;
-  ArrayRef<int32_t> perms = transpose.getPerms();
-  ArrayRef<int64_t> inShape = values.getType().getShape();
-  ArrayRef<int64_t> outShape = resultType.getShape();
-  SmallVector<int64_t> inStrides(inShape.size(), 1);
-  for (int dim = (int)inShape.size() - 2; dim >= 0; --dim)
-    inStrides[dim] = inStrides[dim + 1] * inShape[dim + 1];
-  SmallVector<APFloat> in(values.getValues<APFloat>());
-  SmallVector<APFloat> out;
-  out.reserve(in.size());
-  SmallVector<int64_t> index(outShape.size(), 0);
-  for (size_t flat = 0; flat < in.size(); ++flat) {
-    int64_t source = 0;
-    for (size_t dim = 0; dim < outShape.size(); ++dim)
-      source += index[dim] * inStrides[perms[dim]];
-    out.push_back(in[source]);
-    for (int dim = (int)outShape.size() - 1; dim >= 0; --dim) {
-      if (++index[dim] < outShape[dim])
-        break;
-      index[dim] = 0;
-    }
-  }
-  return DenseElementsAttr::get(resultType, out);
-}
-
-/// Folds reshape and transpose chains from a float constant into the
-/// weight (operand 1) and bias (operand 2) of contractions: importers
-/// express a weight layout change that way (TFLite's float
-/// FULLY_CONNECTED and DEPTHWISE_CONV_2D), and the weight must be a
-/// constant to get per-channel parameters from its values instead of being
-/// observed like an activation.
-void foldConstantWeightChains(func::FuncOp function) {
-  SmallVector<OpOperand *> operands;
-  function.walk([&](Operation *op) {
-    if (!getWeightChannelAxis(op))
-      return;
-    operands.push_back(&op->getOpOperand(1));
-    if (takesBias(op))
-      operands.push_back(&op->getOpOperand(2));
-  });
-  for (OpOperand *operand : operands) {
-    SmallVector<Operation *> chain;
-    Value value = operand->get();
-    DenseFPElementsAttr values;
-    while (Operation *def = value.getDefiningOp()) {
-      if (matchPattern(def, m_Constant(&values)))
-        break;
-      if (!isa<tosa::ReshapeOp, tosa::TransposeOp>(def))
-        return;
-      chain.push_back(def);
-      value = def->getOperand(0);
-    }
-    if (!values || chain.empty())
-      continue;
-    DenseElementsAttr moved = values;
-    for (Operation *op : llvm::reverse(chain)) {
-      moved = moveConstant(op, cast<DenseFPElementsAttr>(moved));
-      if (!moved)
-        break;
-    }
-    if (!moved)
-      continue;
-    OpBuilder builder(operand->getOwner());
-    Operation *last = chain.front();
-    auto constant = tosa::ConstOp::create(builder, last->getLoc(),
-                                          moved.getType(), moved);
-    operand->set(constant);
-    // The chain and its constants (values, shapes), where nothing else
-    // reads them.
-    for (Operation *op : chain) {
-      if (!op->use_empty())
-        break;
-      SmallVector<Operation *> inputs;
-      for (Value input : op->getOperands())
-        if (Operation *def = input.getDefiningOp())
-          if (def->hasTrait<OpTrait::ConstantLike>())
-            inputs.push_back(def);
-      op->erase();
-      for (Operation *input : inputs)
-        if (input->use_empty())
-          input->erase();
-    }
-  }
 }
 
 /// Whether `loc` carries `pattern` as a name (a trailing '*' matches a
@@ -177,41 +58,6 @@ bool locationMatches(Location loc, StringRef pattern) {
     return matched ? WalkResult::interrupt() : WalkResult::advance();
   });
   return matched;
-}
-
-/// Per-channel (or per-tensor) symmetric parameters of a constant weight,
-/// from its values.
-struct WeightParams {
-  std::optional<unsigned> axis;
-  SmallVector<double> scales;
-};
-
-WeightParams computeWeightParams(DenseFPElementsAttr values, unsigned axis,
-                                 const TensorSpec &spec) {
-  auto type = cast<RankedTensorType>(values.getType());
-  WeightParams params;
-  int64_t channels = spec.perChannel ? type.getDimSize(axis) : 1;
-  if (spec.perChannel)
-    params.axis = axis;
-  SmallVector<double> maxAbs(channels, 0.0);
-  int64_t inner = 1;
-  for (int64_t dim = axis + 1; dim < type.getRank(); ++dim)
-    inner *= type.getDimSize(dim);
-  for (auto [index, value] : llvm::enumerate(values.getValues<APFloat>())) {
-    int64_t channel = spec.perChannel ? (index / inner) % channels : 0;
-    maxAbs[channel] =
-        std::max(maxAbs[channel], std::fabs(value.convertToDouble()));
-  }
-  // Symmetric: [-max|w|, max|w|] onto half the storage range either side
-  // of zero; an all-zero channel takes scale 1 (any scale stores it
-  // exactly).
-  double half = (spec.storageMax - spec.storageMin) / 2.0;
-  for (double amax : maxAbs)
-    params.scales.push_back(
-        amax > 0 ? std::max(amax / half,
-                            double(std::numeric_limits<float>::min()))
-                 : 1.0);
-  return params;
 }
 
 class Annotator {
@@ -297,8 +143,11 @@ private:
   SmallVector<Value> activationRoots;
   /// Constant weights with the op they feed.
   SmallVector<std::pair<Value, Operation *>> weights;
-  /// Constant biases with the convolution they feed.
+  /// Constant biases with the one convolution each feeds.
   SmallVector<std::pair<Value, Operation *>> biases;
+  /// Constants whose every bias use now reads a copy and that nothing else
+  /// reads: erased once the walk is over.
+  SmallVector<Operation *> copiedConstants;
   /// Result positions the config keeps in float.
   DenseSet<unsigned> floatOutputs;
 };
@@ -307,30 +156,44 @@ LogicalResult Annotator::visitConstant(Operation *op) {
   Value value = op->getResult(0);
   if (!isFloatTensor(value.getType()))
     return success();
-  bool allZeroPoints = true, allWeights = true, allBiases = true;
-  Operation *biasUser = nullptr;
-  for (OpOperand &use : value.getUses()) {
-    Operation *user = use.getOwner();
-    bool zeroPoint = isZeroPointUse(use);
-    allZeroPoints &= zeroPoint;
-    if (zeroPoint)
-      continue;
-    allWeights &= use.getOperandNumber() == 1 &&
-                  getWeightChannelAxis(user).has_value();
-    bool bias = use.getOperandNumber() == 2 && takesBias(user) &&
-                (!biasUser || biasUser == user);
-    allBiases &= bias;
-    if (bias)
-      biasUser = user;
-  }
-  if (allZeroPoints || value.use_empty())
+  auto readsValue = [](OpOperand &use) { return !isZeroPointUse(use); };
+  auto valueUses = [&] {
+    return llvm::make_filter_range(value.getUses(), readsValue);
+  };
+  if (valueUses().empty())
     return success();
-  if (allWeights) {
+  // A bias is derived from its own convolution's input and weight scales,
+  // so a constant that biases several convolutions, or that is read as
+  // anything else too, is copied once per convolution it biases. The copies
+  // come right after it and are visited next, each the bias of one
+  // convolution.
+  SmallVector<OpOperand *> biasUses;
+  for (OpOperand &use : valueUses())
+    if (isBiasUse(use))
+      biasUses.push_back(&use);
+  // Copies in program order of their convolutions (a use list is not).
+  llvm::sort(biasUses, [](OpOperand *a, OpOperand *b) {
+    return a->getOwner()->isBeforeInBlock(b->getOwner());
+  });
+  if (biasUses.size() == 1 && llvm::hasSingleElement(valueUses())) {
+    biases.push_back({value, biasUses.front()->getOwner()});
+    return success();
+  }
+  if (!biasUses.empty()) {
+    OpBuilder builder(op);
+    builder.setInsertionPointAfter(op);
+    for (OpOperand *use : biasUses)
+      use->set(builder.clone(*op)->getResult(0));
+    if (valueUses().empty()) {
+      copiedConstants.push_back(op);
+      return success();
+    }
+  }
+  if (llvm::all_of(valueUses(), [](OpOperand &use) {
+        return use.getOperandNumber() == 1 &&
+               getWeightChannelAxis(use.getOwner()).has_value();
+      })) {
     weights.push_back({value, nullptr});
-    return success();
-  }
-  if (allBiases) {
-    biases.push_back({value, biasUser});
     return success();
   }
   // Any other constant (an addend, a pad value, a scale factor) is a value
@@ -474,6 +337,9 @@ LogicalResult Annotator::run() {
     if (failed(visitOp(&op)))
       return failure();
   }
+  for (Operation *constant : copiedConstants)
+    if (constant->use_empty())
+      constant->erase();
   return emitMarkers();
 }
 
@@ -574,7 +440,8 @@ LogicalResult Annotator::emitMarkers() {
   }
 
   for (auto [value, conv] : biases) {
-    // Derived from the convolution's input group and weight group; a bias
+    // Derived from the convolution's input group and weight group (each
+    // bias constant feeds one convolution, see visitConstant); a bias
     // whose input stays float (or whose weight is not a marked constant)
     // stays a float constant, which the integer lowering also takes.
     auto input = nodeOf.find(conv->getOperand(0));
@@ -586,13 +453,21 @@ LogicalResult Annotator::emitMarkers() {
     int64_t inputGroup =
         inputMarker ? (int64_t)inputMarker.getGroupAttr().getInt()
                     : groupIdOf(input->second);
+    unsigned inputWidth =
+        inputMarker
+            ? cast<IntegerType>(inputMarker.getStorageType()).getWidth()
+            : explicitSpec[find(input->second)]
+                  .value_or(config.activation)
+                  .width;
+    // The bias is added to the accumulator: i48 under a 16-bit input.
+    unsigned biasWidth = getBiasWidth(inputWidth);
     const WeightParams &params = weight->second.second;
     setInsertionAfter(value);
     auto marker = AnnotateOp::create(
         builder, value.getLoc(), value.getType(), value,
-        TypeAttr::get(builder.getIntegerType(32)),
-        builder.getI64IntegerAttr(std::numeric_limits<int32_t>::min()),
-        builder.getI64IntegerAttr(std::numeric_limits<int32_t>::max()),
+        TypeAttr::get(builder.getIntegerType(biasWidth)),
+        builder.getI64IntegerAttr(-(int64_t(1) << (biasWidth - 1))),
+        builder.getI64IntegerAttr((int64_t(1) << (biasWidth - 1)) - 1),
         builder.getUnitAttr(),
         params.axis ? builder.getI32IntegerAttr(0) : nullptr, nullptr, nullptr,
         builder.getDenseI64ArrayAttr({inputGroup, weight->second.first}),

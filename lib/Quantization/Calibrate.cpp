@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Statistics.h"
+
 #include "qtosa/Quantization/Passes.h"
 
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
@@ -27,6 +29,7 @@
 #include "llvm/Support/Path.h"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace mlir::qtosa {
@@ -36,57 +39,15 @@ namespace mlir::qtosa {
 
 using namespace mlir;
 using namespace mlir::qtosa;
+using namespace mlir::qtosa::calibration;
 
 namespace {
-
-/// Observed range, per index along an axis (or one entry).
-struct Range {
-  SmallVector<double> min, max;
-
-  void join(const Range &other) {
-    if (min.empty()) {
-      *this = other;
-      return;
-    }
-    // Markers of one group with different per-axis sizes join per tensor.
-    if (other.min.size() != min.size()) {
-      double lo = std::min(*llvm::min_element(min), *llvm::min_element(other.min));
-      double hi = std::max(*llvm::max_element(max), *llvm::max_element(other.max));
-      min.assign(1, lo);
-      max.assign(1, hi);
-      return;
-    }
-    for (size_t i = 0; i < min.size(); ++i) {
-      min[i] = std::min(min[i], other.min[i]);
-      max[i] = std::max(max[i], other.max[i]);
-    }
-  }
-};
 
 /// Parameters of one group.
 struct GroupParams {
   SmallVector<double> scales;
   SmallVector<int64_t> zeroPoints;
 };
-
-/// Scale and zero point covering [lo, hi] on [qmin, qmax].
-std::pair<double, int64_t> paramsForRange(double lo, double hi, int64_t qmin,
-                                          int64_t qmax, bool symmetric) {
-  double floor = std::numeric_limits<float>::min();
-  if (symmetric) {
-    double amax = std::max(std::fabs(lo), std::fabs(hi));
-    double scale = amax / ((qmax - qmin) / 2.0);
-    return {scale > floor ? scale : 1.0, 0};
-  }
-  // The range holds 0 so that zero (padding, ReLU's floor) is exact.
-  lo = std::min(lo, 0.0);
-  hi = std::max(hi, 0.0);
-  double scale = (hi - lo) / double(qmax - qmin);
-  if (!(scale > floor))
-    return {1.0, std::clamp<int64_t>(0, qmin, qmax)};
-  int64_t zeroPoint = qmin - (int64_t)std::llround(lo / scale);
-  return {scale, std::clamp(zeroPoint, qmin, qmax)};
-}
 
 class Calibrator {
 public:
@@ -101,6 +62,7 @@ private:
                         ArrayRef<AnnotateOp> observed);
   LogicalResult computeParams();
   LogicalResult replaceMarker(AnnotateOp marker);
+  LogicalResult replaceBiasMarker(AnnotateOp marker);
 
   ModuleOp module;
   StringRef samplesPath;
@@ -136,94 +98,6 @@ FailureOr<func::FuncOp> Calibrator::findFunction() {
     return emitError(module.getLoc(),
                      "qtosa-calibrate: no public function with a body");
   return found;
-}
-
-/// The values of `tensor` (f32 or f64) as doubles.
-FailureOr<SmallVector<double>> valuesOfTensor(const Tensor &tensor,
-                                              Location loc) {
-  SmallVector<double> values;
-  int64_t count = tensor.getNumElements();
-  values.reserve(count);
-  if (tensor.elementType == ElementType::F32) {
-    const float *data = reinterpret_cast<const float *>(tensor.data.data());
-    values.assign(data, data + count);
-  } else if (tensor.elementType == ElementType::F64) {
-    const double *data = reinterpret_cast<const double *>(tensor.data.data());
-    values.assign(data, data + count);
-  } else {
-    return emitError(loc, "qtosa-calibrate observes f32 and f64 tensors, not ")
-           << stringifyElementType(tensor.elementType);
-  }
-  return values;
-}
-
-/// A histogram of one group's values over the group's observed [lo, hi],
-/// filled by a second run over the samples: percentiles without keeping
-/// every value in memory. 2^14 bins put the clipped bounds within
-/// (hi - lo) / 2^14 of the exact percentile, always on the wide side.
-struct Histogram {
-  static constexpr int64_t kBins = 1 << 14;
-  double lo = 0, hi = 0;
-  SmallVector<int64_t> counts = SmallVector<int64_t>(kBins, 0);
-  int64_t total = 0;
-
-  void add(double value) {
-    if (std::isnan(value))
-      return;
-    double width = (hi - lo) / kBins;
-    int64_t bin = width > 0 ? (int64_t)((value - lo) / width) : 0;
-    counts[std::clamp<int64_t>(bin, 0, kBins - 1)] += 1;
-    ++total;
-  }
-
-  /// [the (100 - p)th, the pth] percentile, bin edges outward.
-  std::pair<double, double> percentileRange(double percentile) const {
-    double width = (hi - lo) / kBins;
-    double tail = total * (100.0 - percentile) / 100.0;
-    // The lowest bin holding the value of rank `tail` from the bottom, and
-    // the highest holding that rank from the top.
-    int64_t below = 0, low = 0, high = kBins - 1;
-    for (; low < kBins - 1; ++low) {
-      below += counts[low];
-      if (below > tail)
-        break;
-    }
-    int64_t above = 0;
-    for (; high > 0; --high) {
-      above += counts[high];
-      if (above > tail)
-        break;
-    }
-    return {std::max(lo, lo + low * width),
-            std::min(hi, lo + (high + 1) * width)};
-  }
-};
-
-/// Min and max of `tensor` (f32 or f64), per index along `axis`.
-FailureOr<Range> rangeOfTensor(const Tensor &tensor,
-                               std::optional<unsigned> axis, Location loc) {
-  FailureOr<SmallVector<double>> read = valuesOfTensor(tensor, loc);
-  if (failed(read))
-    return failure();
-  const SmallVector<double> &values = *read;
-  int64_t count = tensor.getNumElements();
-  int64_t channels = axis ? tensor.shape[*axis] : 1;
-  int64_t inner = 1;
-  if (axis)
-    for (size_t dim = *axis + 1; dim < tensor.shape.size(); ++dim)
-      inner *= tensor.shape[dim];
-  Range range;
-  range.min.assign(channels, std::numeric_limits<double>::infinity());
-  range.max.assign(channels, -std::numeric_limits<double>::infinity());
-  for (int64_t i = 0; i < count; ++i) {
-    double value = values[i];
-    if (std::isnan(value))
-      continue;
-    int64_t channel = axis ? (i / inner) % channels : 0;
-    range.min[channel] = std::min(range.min[channel], value);
-    range.max[channel] = std::max(range.max[channel], value);
-  }
-  return range;
 }
 
 LogicalResult Calibrator::observe(func::FuncOp function,
@@ -470,13 +344,13 @@ LogicalResult Calibrator::computeParams() {
   return success();
 }
 
-LogicalResult Calibrator::replaceMarker(AnnotateOp marker) {
-  const GroupParams &params = paramsOf[marker.getGroupAttr().getInt()];
+/// The !quant type of `marker`'s tensor with `params`, stored in `storage`
+/// on [qmin, qmax]; null after an error at the marker.
+quant::QuantizedType getQuantType(AnnotateOp marker, const GroupParams &params,
+                                  IntegerType storage, int64_t qmin,
+                                  int64_t qmax) {
   auto type = cast<RankedTensorType>(marker.getInput().getType());
-  auto storage = cast<IntegerType>(marker.getStorageType());
   Type expressed = type.getElementType();
-  int64_t qmin = marker.getStorageMinAttr().getInt();
-  int64_t qmax = marker.getStorageMaxAttr().getInt();
   quant::QuantizedType qtype;
   if (marker.getAxis())
     qtype = quant::UniformQuantizedPerAxisType::getChecked(
@@ -486,10 +360,150 @@ LogicalResult Calibrator::replaceMarker(AnnotateOp marker) {
     qtype = quant::UniformQuantizedType::getChecked(
         marker.getLoc(), quant::QuantizationFlags::Signed, storage, expressed,
         params.scales.front(), params.zeroPoints.front(), qmin, qmax);
-  if (!qtype)
+  if (!qtype || failed(verifyQuantParamsForShape(
+                    [&] { return marker.emitError(); }, qtype,
+                    type.getShape())))
+    return nullptr;
+  return qtype;
+}
+
+/// Makes every use of `marker` read its own dequantize of `stored`, as
+/// quantizers export QDQ: a data-movement user then moves onto integers
+/// even where another user needs the float value.
+void dequantizeEachUse(OpBuilder &builder, AnnotateOp marker, Value stored,
+                       quant::QuantizedType qtype) {
+  auto type = cast<RankedTensorType>(marker.getInput().getType());
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : marker.getResult().getUses())
+    uses.push_back(&use);
+  for (OpOperand *use : uses)
+    use->set(DequantizeOp::create(builder, marker.getLoc(), type, stored,
+                                  TypeAttr::get(qtype)));
+}
+
+/// Erases `marker`, and its input constant once nothing reads it.
+void eraseMarker(AnnotateOp marker) {
+  Operation *constant = marker.getInput().getDefiningOp();
+  marker.erase();
+  if (constant && constant->hasTrait<OpTrait::ConstantLike>() &&
+      constant->use_empty())
+    constant->erase();
+}
+
+/// `value` in 6 significant digits, as printf's %g writes it.
+std::string shortReal(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%g", value);
+  return text;
+}
+
+/// One integer per bias value, at the channel's scale (input scale x weight
+/// scale), rounded half to even in double precision; a value outside the
+/// marker's storage range is an error at the marker: the accumulator it is
+/// added to cannot hold it, and saturating it would change the graph.
+FailureOr<SmallVector<int64_t>>
+storeBias(AnnotateOp marker, DenseFPElementsAttr values,
+          const GroupParams &params) {
+  auto type = cast<RankedTensorType>(marker.getInput().getType());
+  int64_t qmin = marker.getStorageMinAttr().getInt();
+  int64_t qmax = marker.getStorageMaxAttr().getInt();
+  int64_t inner = 1;
+  std::optional<unsigned> axis = marker.getAxis();
+  if (axis)
+    for (int64_t dim = *axis + 1; dim < type.getRank(); ++dim)
+      inner *= type.getDimSize(dim);
+  int64_t channels = params.scales.size();
+  SmallVector<int64_t> stored;
+  for (auto [index, value] : llvm::enumerate(values.getValues<APFloat>())) {
+    int64_t channel = axis ? (index / inner) % channels : 0;
+    double real = value.convertToDouble();
+    double q = std::nearbyint(real / params.scales[channel]);
+    if (!(q >= double(qmin) && q <= double(qmax)))
+      return marker.emitError("bias ")
+             << shortReal(real) << " of channel " << channel << " is "
+             << shortReal(q) << " steps of its scale "
+             << shortReal(params.scales[channel])
+             << " (input scale x weight scale), outside the "
+             << marker.getStorageType() << " range [" << qmin << ", " << qmax
+             << "] of the accumulator it is added to";
+    stored.push_back(static_cast<int64_t>(q));
+  }
+  return stored;
+}
+
+LogicalResult Calibrator::replaceBiasMarker(AnnotateOp marker) {
+  const GroupParams &params = paramsOf[marker.getGroupAttr().getInt()];
+  auto type = cast<RankedTensorType>(marker.getInput().getType());
+  DenseFPElementsAttr values;
+  if (!matchPattern(marker.getInput(), m_Constant(&values)) ||
+      !type.hasStaticShape()) {
+    if (cast<IntegerType>(marker.getStorageType()).getWidth() <= 32)
+      return replaceMarker(marker);
+    return marker.emitError("a derived i48 bias must be a constant of "
+                            "static shape");
+  }
+  FailureOr<SmallVector<int64_t>> stored = storeBias(marker, values, params);
+  if (failed(stored))
     return failure();
-  if (failed(verifyQuantParamsForShape(
-          [&] { return marker.emitError(); }, qtype, type.getShape())))
+  OpBuilder builder(marker);
+  auto i32 = builder.getIntegerType(32);
+  int64_t i32Min = std::numeric_limits<int32_t>::min();
+  int64_t i32Max = std::numeric_limits<int32_t>::max();
+  if (llvm::all_of(*stored, [&](int64_t q) {
+        return q >= i32Min && q <= i32Max;
+      })) {
+    // i32 storage, also for an i48 bias whose values fit it (they nearly
+    // always do): a !quant type holds at most 32 bits, and the lowering
+    // widens the integers into the i48 accumulator's bias exactly.
+    quant::QuantizedType qtype =
+        getQuantType(marker, params, i32, i32Min, i32Max);
+    if (!qtype)
+      return failure();
+    auto storageType = RankedTensorType::get(type.getShape(), i32);
+    SmallVector<APInt> ints;
+    for (int64_t q : *stored)
+      ints.push_back(APInt(32, q, /*isSigned=*/true));
+    Value constant =
+        tosa::ConstOp::create(builder, marker.getLoc(), storageType,
+                              DenseElementsAttr::get(storageType, ints));
+    dequantizeEachUse(builder, marker, constant, qtype);
+    eraseMarker(marker);
+    return success();
+  }
+  // An i48 bias beyond i32 has no !quant type: it stays a float constant
+  // holding the value of each integer, rounded to f32, from which the
+  // lowering rounds the i48 bias back (exact up to the value's f32
+  // rounding, 2^-24 of it).
+  std::optional<unsigned> axis = marker.getAxis();
+  int64_t inner = 1;
+  if (axis)
+    for (int64_t dim = *axis + 1; dim < type.getRank(); ++dim)
+      inner *= type.getDimSize(dim);
+  int64_t channels = params.scales.size();
+  SmallVector<APFloat> reals;
+  for (auto [index, q] : llvm::enumerate(*stored)) {
+    int64_t channel = axis ? (index / inner) % channels : 0;
+    APFloat real(double(q) * params.scales[channel]);
+    bool lost;
+    real.convert(cast<FloatType>(type.getElementType()).getFloatSemantics(),
+                 APFloat::rmNearestTiesToEven, &lost);
+    reals.push_back(real);
+  }
+  Value constant = tosa::ConstOp::create(
+      builder, marker.getLoc(), type, DenseElementsAttr::get(type, reals));
+  marker.getResult().replaceAllUsesWith(constant);
+  eraseMarker(marker);
+  return success();
+}
+
+LogicalResult Calibrator::replaceMarker(AnnotateOp marker) {
+  const GroupParams &params = paramsOf[marker.getGroupAttr().getInt()];
+  auto type = cast<RankedTensorType>(marker.getInput().getType());
+  auto storage = cast<IntegerType>(marker.getStorageType());
+  int64_t qmin = marker.getStorageMinAttr().getInt();
+  int64_t qmax = marker.getStorageMaxAttr().getInt();
+  quant::QuantizedType qtype = getQuantType(marker, params, storage, qmin, qmax);
+  if (!qtype)
     return failure();
 
   OpBuilder builder(marker);
@@ -521,21 +535,8 @@ LogicalResult Calibrator::replaceMarker(AnnotateOp marker) {
     stored = QuantizeOp::create(builder, marker.getLoc(), storageType,
                                 marker.getInput(), TypeAttr::get(qtype));
   }
-  // One dequantize per use, as quantizers export QDQ: a data-movement user
-  // then moves onto integers even where another user needs the float value.
-  SmallVector<OpOperand *> uses;
-  for (OpOperand &use : marker.getResult().getUses())
-    uses.push_back(&use);
-  for (OpOperand *use : uses)
-    use->set(DequantizeOp::create(builder, marker.getLoc(), type, stored,
-                                  TypeAttr::get(qtype)));
-  Operation *constant = stored.getDefiningOp<tosa::ConstOp>()
-                            ? marker.getInput().getDefiningOp()
-                            : nullptr;
-  marker.erase();
-  // The float constant is now stored as integers.
-  if (constant && constant->use_empty())
-    constant->erase();
+  dequantizeEachUse(builder, marker, stored, qtype);
+  eraseMarker(marker);
   return success();
 }
 
@@ -565,7 +566,8 @@ LogicalResult Calibrator::run() {
   if (failed(computeParams()))
     return failure();
   for (AnnotateOp marker : markers)
-    if (failed(replaceMarker(marker)))
+    if (failed(marker.getDerivedFrom() ? replaceBiasMarker(marker)
+                                       : replaceMarker(marker)))
       return failure();
   return success();
 }

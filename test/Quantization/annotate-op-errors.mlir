@@ -4,8 +4,17 @@
 
 // [QTOSA-ANNOTATE-STORAGE]
 func.func @storage_width(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{storage type 'i12' is not i4, i8, i16 or i32}}
+  // expected-error @+1 {{storage type 'i12' is not i4, i8, i16, i32 or i48}}
   %a = qtosa.annotate %x group 0 storage i12<-2048 : 2047> : tensor<4xf32>
+  return %a : tensor<4xf32>
+}
+
+// -----
+
+// [QTOSA-ANNOTATE-STORAGE]
+func.func @storage_i48_not_bias(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{storage type i48 is only for a derived bias (derived_from)}}
+  %a = qtosa.annotate %x group 0 storage i48<-140737488355328 : 140737488355327> : tensor<4xf32>
   return %a : tensor<4xf32>
 }
 

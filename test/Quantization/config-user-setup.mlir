@@ -13,7 +13,8 @@
 // MARK-LABEL: func.func @setup
 // MARK: %[[X:.*]] = qtosa.annotate %arg0 group 0 storage i16<-32767 : 32767> {scales = array<f64: 3.0518509475997192E-5>, symmetric, zero_points = array<i64: 0>}
 // MARK: %[[W:.*]] = qtosa.annotate %{{.*}} group [[WG:[0-9]+]] storage i8<-127 : 127> {axis = 0 : i32, scales = array<f64: {{.*}}>, symmetric, zero_points = array<i64: 0, 0, 0>} : tensor<3x1x1x2xf32>
-// MARK: %[[B:.*]] = qtosa.annotate %{{.*}} storage i32<-2147483648 : 2147483647> {axis = 0 : i32, derived_from = array<i64: 0, [[WG]]>, symmetric} : tensor<3xf32>
+// The conv's input is int16: its bias is added to an i48 accumulator.
+// MARK: %[[B:.*]] = qtosa.annotate %{{.*}} storage i48<-140737488355328 : 140737488355327> {axis = 0 : i32, derived_from = array<i64: 0, [[WG]]>, symmetric} : tensor<3xf32>
 // MARK: %[[C:.*]] = tosa.conv2d %[[X]], %[[W]], %[[B]]
 // MARK-NEXT: %[[CM:.*]] = qtosa.annotate %[[C]] group 1 storage i8<-127 : 127> {scales = array<f64: 0.00787401574803149{{[0-9]*}}>, symmetric, zero_points = array<i64: 0>}
 // The float head reads the marked int8 path and stays unmarked.
@@ -25,6 +26,7 @@
 // QDQ-LABEL: func.func @setup
 // QDQ: qtosa.quantize %arg0 as !quant.uniform<i16<-32767:32767>:f32, 3.0518509475997192E-5>
 // QDQ: qtosa.dequantize %{{.*}} as !quant.uniform<i8<-127:127>:f32:0, {
+// Its values fit i32 (a !quant type holds at most 32 bits).
 // QDQ: qtosa.dequantize %{{.*}} as !quant.uniform<i32:f32:0, {
 // QDQ: tosa.conv2d
 // QDQ-NEXT: qtosa.quantize %{{.*}} as !quant.uniform<i8<-127:127>:f32, 0.00787401574803149{{[0-9]*}}>

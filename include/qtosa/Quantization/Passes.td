@@ -20,7 +20,9 @@ def AnnotatePass : Pass<"qtosa-annotate", "::mlir::ModuleOp"> {
       transposes (an importer's layout change) is folded into one constant
       first;
     * constant biases of convolutions get `derived_from` their input's and
-      their weight's groups (scale = input scale x weight scale, i32);
+      their weight's groups (scale = input scale x weight scale; i32, or
+      i48 under an int16 input); a bias constant shared by several
+      convolutions is copied once per convolution;
     * graph inputs, the results of arithmetic ops and other constants get
       observed activation specs, each in a new group;
     * data-movement and order-preserving ops (QuantBehaviourOpInterface)
@@ -71,7 +73,9 @@ def CalibratePass : Pass<"qtosa-calibrate", "::mlir::ModuleOp"> {
     (per index along its axis when it has one). A group's parameters come
     from the union of its markers' ranges (widened to include 0 for
     asymmetric specs); fixed parameters are taken as given; a derived bias
-    gets input scale x weight scale and zero point 0.
+    gets input scale x weight scale and zero point 0, and a bias value
+    outside its i32 or i48 range is an error. An i48 bias is stored as i32
+    when its integers fit, otherwise as a float constant of their values.
 
     Each marker then becomes `qtosa.quantize` + `qtosa.dequantize` with the
     group's parameters; a marker on a constant becomes an integer constant

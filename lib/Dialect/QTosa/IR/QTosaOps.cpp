@@ -75,12 +75,17 @@ LogicalResult DequantizeOp::verify() {
 
 LogicalResult AnnotateOp::verify() {
   // [QTOSA-ANNOTATE-STORAGE] Signed integer storage of a width the rest of
-  // qtosa takes (u8 graphs come in through qtosa-signed-storage instead).
+  // qtosa takes (u8 graphs come in through qtosa-signed-storage instead);
+  // i48 only for a derived bias, the accumulator type of i16 x i8
+  // convolutions.
   auto storage = cast<IntegerType>(getStorageType());
   unsigned width = storage.getWidth();
-  if (width != 4 && width != 8 && width != 16 && width != 32)
+  if (width == 48 && !getDerivedFrom())
+    return emitOpError("storage type i48 is only for a derived bias "
+                       "(derived_from)");
+  if (width != 4 && width != 8 && width != 16 && width != 32 && width != 48)
     return emitOpError("storage type ")
-           << storage << " is not i4, i8, i16 or i32";
+           << storage << " is not i4, i8, i16, i32 or i48";
   // [QTOSA-ANNOTATE-RANGE] A non-empty range inside the storage width.
   int64_t widthMin = -(int64_t(1) << (width - 1));
   int64_t widthMax = (int64_t(1) << (width - 1)) - 1;

@@ -84,8 +84,9 @@ def QTosa_AnnotateOp : QTosa_Op<"annotate",
     `qtosa.dequantize`. It returns its input unchanged; what it carries is
     the quantization spec of that tensor:
 
-    * `storage_type` (`i4`, `i8`, `i16`, `i32`, signed) and the storage
-      range `[storage_min, storage_max]` (`i8<-127:127>` for narrow weights);
+    * `storage_type` (`i4`, `i8`, `i16`, `i32`, signed; `i48` for the
+      derived bias of an i16 x i8 convolution) and the storage range
+      `[storage_min, storage_max]` (`i8<-127:127>` for narrow weights);
     * `symmetric`: the zero point is 0;
     * `axis`: parameters per index along that dimension (per channel);
       without it, one scale and zero point for the tensor;
