@@ -24,11 +24,11 @@
 //   e / sum             mul (shift 30), then a rounding right shift by
 //                       k + 31 - U - clz gives the probability times 2^U;
 //                       a rescale moves it to the output's parameters.
-// For 8-bit input and TFLite's 8-bit output (scale 1/256, zero point -128)
-// over at most 511 values, the table holds gemmlowp's
-// exp_on_negative_values of TFLite's rescaled difference (beta, input
-// multiplier, diff_min cut-off), k = 12 and U = 8: TFLite's int8 reference
-// kernel step by step. Otherwise the tables hold exp rounded to Q0.31, and
+// For 8-bit input and TFLite's output parameters (i8: scale 1/256, zero
+// point -128, at most 511 values a row; i16: 1/65536, -32768), the table
+// holds gemmlowp's exp_on_negative_values of TFLite's rescaled difference
+// (beta, input multiplier, diff_min cut-off), k = 12 and U = 8 or 16:
+// TFLite's int8 reference kernel step by step. Otherwise the tables hold exp rounded to Q0.31, and
 // U = 15.
 //
 // Only i8 tables, i32 arithmetic, clz, shifts, rescales and reductions on
@@ -265,6 +265,8 @@ struct SoftmaxPlan {
   int accumulationShift = 0; // k
   int unitBits = 0;          // U
   OutputRescale output;
+  /// Set instead of `output` when the output is i16 with this zero point.
+  std::optional<int64_t> wideZeroPoint;
 };
 
 /// Largest Q0.31 value the exp tables produce.
@@ -311,14 +313,29 @@ WhyNotOr<SoftmaxPlan> planSoftmax(const SoftmaxMatch &match,
 
   double step = match.beta * in->scale(0);
   SoftmaxPlan plan;
-  bool tfliteInt8 = in->width == 8 && out->width == 8 && out->isSigned &&
-                    out->scale(0) == 1.0 / 256 && out->zeroPoint == -128 &&
-                    !out->narrow;
+  // TFLite's int8 kernel writes int8 (scale 1/256, zero point -128) or
+  // int16 (1/65536, -32768): the probability times 2^8 or 2^16, shifted by
+  // the type's minimum. TFLite accepts output scales within 0.1% of those
+  // (converters write 1/65535) and ignores the difference; so does this.
+  auto isTFLiteOutput = [&](unsigned width) {
+    double unit = std::ldexp(1.0, -static_cast<int>(width));
+    return out->width == width && out->isSigned && !out->narrow &&
+           std::fabs(out->scale(0) - unit) <= 0.001 * unit &&
+           out->zeroPoint == -(int64_t(1) << (width - 1));
+  };
+  bool tfliteInt8 =
+      in->width == 8 && (isTFLiteOutput(8) || isTFLiteOutput(16));
   if (tfliteInt8) {
     plan.factors = {tfliteInt8ExpTable(match.beta, in->scale(0))};
     plan.accumulationShift = 12;
-    plan.unitBits = 8;
+    plan.unitBits = out->width;
     tfliteInt8 = shiftsFit(plan, match.rowLength, 12);
+  }
+  if (tfliteInt8 && out->width == 16) {
+    // tosa.rescale takes no zero point on i16: subtract it on i32 and
+    // saturate with a rescale by 1.
+    plan.wideZeroPoint = out->zeroPoint;
+    return plan;
   }
   if (!tfliteInt8) {
     plan.unitBits = 15;
@@ -488,6 +505,9 @@ Value buildSoftmax(OpBuilder &builder, Location loc, const SoftmaxMatch &match,
   Value shift = b.sub(
       b.splat(plan.accumulationShift + 31 - plan.unitBits), zeros, rowWide);
   Value unit = b.shiftRightRounding(scaled, shift, wide);
+  if (plan.wideZeroPoint)
+    return b.rescale(b.add(unit, b.splat(*plan.wideZeroPoint), wide),
+                     withElement(stored, builder.getI16Type()), 1.0);
   return emitOutputRescale(builder, loc, unit, plan.output);
 }
 
