@@ -3,8 +3,8 @@
 // through qtosa-ethosu-pipeline for Ethos-U55 and Ethos-U85 and through
 // qtosa-lower-pipeline{io=int rounding=double}, each under the verifier.
 // None may fail to import, crash or leave invalid IR. Ops a pipeline cannot
-// lower yet (softmax, LSTM and SVDF host calls, ...) may stay in float or on
-// the host; the summary counts them. It is also left in the build folder.
+// lower (LSTM and SVDF host calls, ...) may stay in float or on the host;
+// the summary counts them. It is also left in the build folder.
 //
 // The validate criterion (Inputs/tflite_sweep.py's docstring): every fully
 // integer lowered graph passes mlir-opt --tosa-validate strict for PRO-INT,
