@@ -7,6 +7,14 @@
 // "conv2d_7"): SSA values have none. The builder sees the same calls in the
 // same order for the same module, so the bytes are deterministic.
 //
+// Variables (EXT-VARIABLE) follow the layout of the TOSA MLIR translator: a
+// tosa.variable is a tensor with `variable` set, its symbol as
+// `variable_name` and its initial value as data; variable_read is an
+// IDENTITY from that tensor, variable_write an IDENTITY into it. The module's
+// variables are listed in the entry block; a region that reads or writes one
+// lists it again (same name, same table), since a block names only its own
+// tensors.
+//
 //===----------------------------------------------------------------------===//
 
 #include "TosaFlatbufferInternals.h"
@@ -17,8 +25,10 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -29,6 +39,11 @@ using flatbuffers::Offset;
 
 class GraphWriter {
 public:
+  /// `declared` are listed in the entry block whether read or not; others
+  /// are found by symbol lookup when an op reads or writes them.
+  explicit GraphWriter(ArrayRef<mlir::tosa::VariableOp> declared)
+      : declared(declared) {}
+
   /// Writes `body` as region "main"; returns failure after diagnostics.
   LogicalResult write(Block &body, StringRef name, raw_ostream &os) {
     regions.emplace_back();
@@ -48,6 +63,8 @@ private:
   /// The tensors and operators of the block being written.
   struct BlockState {
     llvm::DenseMap<Value, std::string> names;
+    /// Variable symbol -> the name of its tensor in this block.
+    llvm::StringMap<std::string> variables;
     std::vector<Offset<fb::TosaTensor>> tensors;
     std::vector<Offset<fb::TosaOperator>> operators;
   };
@@ -67,6 +84,10 @@ private:
         return failure();
       inputNames.push_back(name);
     }
+    if (index == 0)
+      for (mlir::tosa::VariableOp variable : declared)
+        if (failed(addVariableTensor(state, variable)))
+          return failure();
     for (Operation &op : block.without_terminator())
       if (failed(writeOp(state, op, regionName)))
         return failure();
@@ -94,20 +115,10 @@ private:
     return success();
   }
 
-  /// Writes the tensor table of `value`, named `name`; `data` for constants.
-  LogicalResult addTensor(BlockState &state, Value value,
-                          const std::string &name, Operation *anchor,
-                          std::optional<std::vector<uint8_t>> data) {
-    Type type = value.getType();
-    // Names the value in diagnostics: "argument #0" or "result #1 of
-    // 'tosa.cast'".
-    std::string role =
-        isa<BlockArgument>(value)
-            ? "argument #" +
-                  std::to_string(cast<BlockArgument>(value).getArgNumber())
-            : "result #" +
-                  std::to_string(cast<OpResult>(value).getResultNumber()) +
-                  " of '" + anchor->getName().getStringRef().str() + "'";
+  /// The shape and DType of a tensor of `type`, or failure after a
+  /// diagnostic at `anchor` naming `role` ("argument #0", ...).
+  FailureOr<std::pair<std::vector<int32_t>, fb::DType>>
+  shapeAndType(Type type, StringRef role, Operation *anchor) {
     std::vector<int32_t> shape;
     std::optional<fb::DType> dtype;
     if (auto shapeType = dyn_cast<mlir::tosa::shapeType>(type)) {
@@ -134,6 +145,14 @@ private:
       return anchor->emitError() << "cannot write " << role << " of type "
                                  << type << " as TOSA 1.0: not a ranked tensor";
     }
+    return std::make_pair(std::move(shape), *dtype);
+  }
+
+  /// Appends one tensor table; `variableName` marks a variable's tensor.
+  void pushTensor(BlockState &state, const std::string &name,
+                  const std::vector<int32_t> &shape, fb::DType dtype,
+                  const std::optional<std::vector<uint8_t>> &data,
+                  std::optional<StringRef> variableName = std::nullopt) {
     auto nameOffset = fbb.CreateString(name);
     auto shapeOffset = fbb.CreateVector(shape);
     Offset<flatbuffers::Vector<uint8_t>> dataOffset;
@@ -141,9 +160,101 @@ private:
       fbb.ForceVectorAlignment(data->size(), sizeof(uint8_t), 8);
       dataOffset = fbb.CreateVector(*data);
     }
-    state.tensors.push_back(fb::CreateTosaTensor(fbb, nameOffset, shapeOffset,
-                                                 *dtype, dataOffset));
+    Offset<flatbuffers::String> variableNameOffset;
+    if (variableName)
+      variableNameOffset = fbb.CreateString(variableName->str());
+    state.tensors.push_back(fb::CreateTosaTensor(
+        fbb, nameOffset, shapeOffset, dtype, dataOffset,
+        /*variable=*/variableName.has_value(), /*is_unranked=*/false,
+        variableNameOffset));
+  }
+
+  /// Writes the tensor table of `value`, named `name`; `data` for constants.
+  LogicalResult addTensor(BlockState &state, Value value,
+                          const std::string &name, Operation *anchor,
+                          std::optional<std::vector<uint8_t>> data) {
+    // Names the value in diagnostics: "argument #0" or "result #1 of
+    // 'tosa.cast'".
+    std::string role =
+        isa<BlockArgument>(value)
+            ? "argument #" +
+                  std::to_string(cast<BlockArgument>(value).getArgNumber())
+            : "result #" +
+                  std::to_string(cast<OpResult>(value).getResultNumber()) +
+                  " of '" + anchor->getName().getStringRef().str() + "'";
+    auto described = shapeAndType(value.getType(), role, anchor);
+    if (failed(described))
+      return failure();
+    pushTensor(state, name, described->first, described->second, data);
     state.names[value] = name;
+    return success();
+  }
+
+  /// Lists `variable` in the block: a tensor named "var_<symbol>" (no op's
+  /// tensor starts so) holding its initial value, if any.
+  FailureOr<std::string> addVariableTensor(BlockState &state,
+                                           mlir::tosa::VariableOp variable) {
+    StringRef symbol = variable.getSymName();
+    auto found = state.variables.find(symbol);
+    if (found != state.variables.end())
+      return found->second;
+    std::string role = "variable @" + symbol.str();
+    auto described =
+        shapeAndType(mlir::tosa::getVariableType(variable), role, variable);
+    if (failed(described))
+      return failure();
+    std::optional<std::vector<uint8_t>> data;
+    if (Attribute initial = variable.getInitialValueAttr()) {
+      FailureOr<std::vector<uint8_t>> bytes = failure();
+      if (auto elements = dyn_cast<ElementsAttr>(initial))
+        bytes = encodeElements(elements);
+      if (failed(bytes))
+        return variable.emitError()
+               << "cannot write variable @" << symbol
+               << ": its initial value is not a dense attribute";
+      data = std::move(*bytes);
+    }
+    std::string name = "var_" + symbol.str();
+    pushTensor(state, name, described->first, described->second, data,
+               symbol);
+    state.variables[symbol] = name;
+    return name;
+  }
+
+  /// variable_read is IDENTITY(variable tensor) -> result; variable_write is
+  /// IDENTITY(value) -> variable tensor.
+  LogicalResult writeVariableAccess(BlockState &state, Operation &op) {
+    auto symbol = op.getAttrOfType<StringAttr>("name");
+    auto variable = dyn_cast_or_null<mlir::tosa::VariableOp>(
+        symbol ? SymbolTable::lookupNearestSymbolFrom(&op, symbol) : nullptr);
+    if (!variable)
+      return op.emitError() << "cannot write '" << op.getName()
+                            << "': it names no tosa.variable";
+    FailureOr<std::string> variableTensor = addVariableTensor(state, variable);
+    if (failed(variableTensor))
+      return failure();
+    std::string stem = op.getName().stripDialect().str() + "_" +
+                       std::to_string(nextOp++);
+    std::string input = *variableTensor, output = *variableTensor;
+    if (isa<mlir::tosa::VariableReadOp>(op)) {
+      if (failed(addTensor(state, op.getResult(0), stem, &op, std::nullopt)))
+        return failure();
+      output = stem;
+    } else {
+      auto found = state.names.find(op.getOperand(0));
+      if (found == state.names.end())
+        return op.emitError() << "cannot write '" << op.getName()
+                              << "' to a TOSA 1.0 flatbuffer: operand #0 is "
+                                 "defined outside its block, and a TOSA "
+                                 "block reads only its own inputs";
+      input = found->second;
+    }
+    auto inputs = fbb.CreateVectorOfStrings({input});
+    auto outputs = fbb.CreateVectorOfStrings({output});
+    auto attribute = fb::CreateIdentityAttribute(fbb).Union();
+    state.operators.push_back(fb::CreateTosaOperator(
+        fbb, fb::Op::IDENTITY, fb::Attribute::IdentityAttribute, attribute,
+        inputs, outputs));
     return success();
   }
 
@@ -153,6 +264,8 @@ private:
       return op.emitError() << "cannot write '" << op.getName()
                             << "' to a TOSA 1.0 flatbuffer: it holds TOSA "
                                "operators only";
+    if (isa<mlir::tosa::VariableReadOp, mlir::tosa::VariableWriteOp>(op))
+      return writeVariableAccess(state, op);
     std::vector<std::string> inputNames;
     for (OpOperand &operand : op.getOpOperands()) {
       auto found = state.names.find(operand.get());
@@ -226,6 +339,7 @@ private:
     return success();
   }
 
+  ArrayRef<mlir::tosa::VariableOp> declared;
   flatbuffers::FlatBufferBuilder fbb;
   std::vector<Offset<fb::TosaRegion>> regions;
   /// Numbers tensor and region names, in program order.
@@ -233,25 +347,30 @@ private:
 };
 } // namespace
 
-LogicalResult mlir::qtosa::tosafb::writeTosaGraph(Block &body, StringRef name,
-                                                  raw_ostream &os) {
-  return GraphWriter().write(body, name, os);
+LogicalResult mlir::qtosa::tosafb::writeTosaGraph(
+    Block &body, StringRef name, raw_ostream &os,
+    ArrayRef<mlir::tosa::VariableOp> variables) {
+  return GraphWriter(variables).write(body, name, os);
 }
 
 LogicalResult mlir::qtosa::exportTosaFlatbuffer(Operation *op,
                                                 raw_ostream &os) {
   FunctionOpInterface function = dyn_cast<FunctionOpInterface>(op);
+  // The module's variables, in module order: the entry block lists them all.
+  SmallVector<mlir::tosa::VariableOp> variables;
   if (!function) {
     SmallVector<FunctionOpInterface> functions;
     for (Region &region : op->getRegions())
       for (Operation &child : region.getOps()) {
         if (auto candidate = dyn_cast<FunctionOpInterface>(child))
           functions.push_back(candidate);
+        else if (auto variable = dyn_cast<mlir::tosa::VariableOp>(child))
+          variables.push_back(variable);
         else
           return child.emitError()
                  << "cannot write '" << child.getName()
                  << "' to a TOSA 1.0 flatbuffer: the module may hold one "
-                    "function only";
+                    "function and tosa.variable ops only";
       }
     if (functions.size() != 1)
       return op->emitError() << "a TOSA 1.0 flatbuffer holds one function; "
@@ -272,6 +391,6 @@ LogicalResult mlir::qtosa::exportTosaFlatbuffer(Operation *op,
               "file per delegate";
   if (delegates.size() == 1)
     return tosafb::writeTosaGraph(delegates.front().getBody().front(),
-                                  function.getName(), os);
-  return tosafb::writeTosaGraph(body, function.getName(), os);
+                                  function.getName(), os, variables);
+  return tosafb::writeTosaGraph(body, function.getName(), os, variables);
 }

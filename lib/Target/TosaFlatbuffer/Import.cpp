@@ -7,9 +7,11 @@
 // diagnostic at a location naming the file and the byte offset of the table
 // at fault (as the column; the line is 0 since a flatbuffer has none).
 //
+// Variables (tensors with `variable` set) are read in ImportVariables.cpp.
+//
 //===----------------------------------------------------------------------===//
 
-#include "TosaFlatbufferInternals.h"
+#include "GraphReader.h"
 
 #include "qtosa/Target/TosaFlatbuffer/TosaFlatbuffer.h"
 
@@ -25,50 +27,6 @@ using namespace mlir::qtosa;
 using namespace mlir::qtosa::tosafb;
 
 namespace {
-/// Regions nest no deeper than this: a deeper file is refused rather than
-/// risking the stack.
-constexpr unsigned kMaxRegionDepth = 64;
-
-class GraphReader {
-public:
-  GraphReader(ArrayRef<uint8_t> bytes, StringRef identifier,
-              MLIRContext *context)
-      : bytes(bytes), identifier(identifier), context(context),
-        builder(context) {}
-
-  OwningOpRef<ModuleOp> read();
-
-private:
-  /// A location for the table at `table` inside the buffer.
-  Location locAt(const void *table) {
-    auto offset = static_cast<unsigned>(
-        reinterpret_cast<const uint8_t *>(table) - bytes.data());
-    return FileLineColLoc::get(context, identifier, 0, offset);
-  }
-
-  InFlightDiagnostic errorAt(const void *table) {
-    return emitError(locAt(table));
-  }
-
-  FailureOr<Type> typeOf(const fb::TosaTensor &tensor, StringRef where);
-
-  /// Reads `fbBlock` into `block`: arguments, ops, and the values its outputs
-  /// name (for the caller's terminator).
-  LogicalResult readBlock(const fb::TosaBasicBlock &fbBlock, Block &block,
-                          unsigned depth, SmallVectorImpl<Value> &outputs);
-
-  /// Reads the region named `name` into `region` (for cond_if/while_loop).
-  LogicalResult readNestedRegion(StringRef name, Region &region,
-                                 const void *user, unsigned depth);
-
-  ArrayRef<uint8_t> bytes;
-  StringRef identifier;
-  MLIRContext *context;
-  OpBuilder builder;
-  llvm::StringMap<const fb::TosaRegion *> regionsByName;
-  llvm::StringSet<> regionsRead;
-};
-
 /// The product of `shape`, or nullopt if it overflows int64.
 std::optional<int64_t> elementCount(ArrayRef<int64_t> shape) {
   int64_t count = 1;
@@ -80,13 +38,17 @@ std::optional<int64_t> elementCount(ArrayRef<int64_t> shape) {
 } // namespace
 
 FailureOr<Type> GraphReader::typeOf(const fb::TosaTensor &tensor,
-                                    StringRef where) {
+                                    StringRef where, bool isVariable) {
   std::string name = tensor.name() ? tensor.name()->str() : "";
-  if (tensor.variable() || tensor.is_unranked())
+  if (tensor.is_unranked())
     return errorAt(&tensor) << "tensor '" << name << "' in " << where
-                            << " is "
-                            << (tensor.variable() ? "a variable" : "unranked")
-                            << ", which this reader does not take",
+                            << " is unranked, which this reader does not take",
+           failure();
+  if (tensor.variable() && !isVariable)
+    return errorAt(&tensor) << "tensor '" << name << "' in " << where
+                            << " is the variable '" << variableName(tensor)
+                            << "': only IDENTITY, VARIABLE_READ and "
+                               "VARIABLE_WRITE may read or write it",
            failure();
   SmallVector<int64_t> shape;
   if (auto *dims = tensor.shape())
@@ -150,12 +112,72 @@ LogicalResult GraphReader::readNestedRegion(StringRef name, Region &region,
   return success();
 }
 
+FailureOr<const fb::TosaTensor *>
+GraphReader::tensorNamed(BlockScope &scope, const flatbuffers::String *name,
+                         const void *user, StringRef role) {
+  std::string text = name ? name->str() : "";
+  auto found = scope.tensors.find(text);
+  if (found == scope.tensors.end())
+    return errorAt(user) << role << " '" << text
+                         << "' names no tensor of " << scope.where,
+           failure();
+  return found->second;
+}
+
+// A constant from a writer that lists data on a tensor no operator produces:
+// materialized as a tosa.const where it is first read.
+Value GraphReader::constantFor(const fb::TosaTensor &tensor, Type type,
+                               std::string &error) {
+  auto shaped = dyn_cast<RankedTensorType>(type);
+  if (!shaped)
+    return error = "a SHAPE tensor with data but no CONST_SHAPE", Value();
+  ArrayRef<uint8_t> data;
+  if (tensor.data())
+    data = ArrayRef<uint8_t>(tensor.data()->data(), tensor.data()->size());
+  FailureOr<DenseElementsAttr> values = decodeElements(data, shaped, error);
+  if (failed(values))
+    return Value();
+  return mlir::tosa::ConstOp::create(builder, locAt(&tensor), shaped, *values);
+}
+
+// The value an operator input names: written before, or a constant.
+FailureOr<Value> GraphReader::valueNamed(BlockScope &scope,
+                                         const flatbuffers::String *name,
+                                         const void *user,
+                                         const std::string &what) {
+  auto found = scope.values.find(name ? name->string_view() : "");
+  if (found != scope.values.end())
+    return found->second;
+  FailureOr<const fb::TosaTensor *> tensor =
+      tensorNamed(scope, name, user, what + ": the input");
+  if (failed(tensor))
+    return failure();
+  FailureOr<Type> type = typeOf(**tensor, scope.where);
+  if (failed(type))
+    return failure();
+  if (!(*tensor)->data())
+    return errorAt(user) << what << ": the input '" << name->str()
+                         << "' is read before anything writes it",
+           failure();
+  std::string error;
+  Value constant = constantFor(**tensor, *type, error);
+  if (!constant)
+    return errorAt(*tensor) << "tensor '" << name->str() << "' in " << scope.where
+                            << " " << error,
+           failure();
+  scope.values[name->string_view()] = constant;
+  return constant;
+}
+
 LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
                                      Block &block, unsigned depth,
                                      SmallVectorImpl<Value> &outputs) {
-  std::string where =
-      "block '" + (fbBlock.name() ? fbBlock.name()->str() : "") + "'";
-  llvm::StringMap<const fb::TosaTensor *> tensors;
+  BlockScope scope;
+  scope.where = "block '" + (fbBlock.name() ? fbBlock.name()->str() : "") + "'";
+  const std::string &where = scope.where;
+  llvm::StringMap<const fb::TosaTensor *> &tensors = scope.tensors;
+  llvm::StringMap<Value> &values = scope.values;
+  llvm::StringSet<> variablesHere;
   if (auto *list = fbBlock.tensors())
     for (const fb::TosaTensor *tensor : *list) {
       if (!tensor->name())
@@ -164,23 +186,20 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
         return errorAt(tensor) << "two tensors in " << where
                                << " are named '" << tensor->name()->str()
                                << "'";
+      if (!tensor->variable())
+        continue;
+      if (!variablesHere.insert(variableName(*tensor)).second)
+        return errorAt(tensor) << "two tensors in " << where
+                               << " declare the variable '"
+                               << variableName(*tensor) << "'";
+      if (failed(declareVariable(*tensor, where)))
+        return failure();
     }
-  llvm::StringMap<Value> values;
-  auto tensorNamed = [&](const flatbuffers::String *name, const void *user,
-                         StringRef role) -> FailureOr<const fb::TosaTensor *> {
-    std::string text = name ? name->str() : "";
-    auto found = tensors.find(text);
-    if (found == tensors.end())
-      return errorAt(user) << role << " '" << text
-                           << "' names no tensor of " << where,
-             failure();
-    return found->second;
-  };
 
   if (auto *inputs = fbBlock.inputs())
     for (const flatbuffers::String *name : *inputs) {
       FailureOr<const fb::TosaTensor *> tensor =
-          tensorNamed(name, &fbBlock, "the block input");
+          tensorNamed(scope, name, &fbBlock, "the block input");
       if (failed(tensor))
         return failure();
       FailureOr<Type> type = typeOf(**tensor, where);
@@ -193,21 +212,6 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
     }
 
   builder.setInsertionPointToEnd(&block);
-  // A constant from a writer that lists data on a tensor no operator
-  // produces: materialized as a tosa.const where it is first read.
-  auto constantFor = [&](const fb::TosaTensor &tensor, Type type,
-                         std::string &error) -> Value {
-    auto shaped = dyn_cast<RankedTensorType>(type);
-    if (!shaped)
-      return error = "a SHAPE tensor with data but no CONST_SHAPE", Value();
-    ArrayRef<uint8_t> data;
-    if (tensor.data())
-      data = ArrayRef<uint8_t>(tensor.data()->data(), tensor.data()->size());
-    FailureOr<DenseElementsAttr> values = decodeElements(data, shaped, error);
-    if (failed(values))
-      return Value();
-    return mlir::tosa::ConstOp::create(builder, locAt(&tensor), shaped, *values);
-  };
 
   unsigned index = 0;
   if (auto *ops = fbBlock.operators())
@@ -220,13 +224,19 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
                              : std::string(fb::EnumNameOp(kind));
       std::string what = "operator #" + std::to_string(opIndex) + " (" +
                          opName + ") in " + where;
+      if (kind == fb::Op::IDENTITY || kind == fb::Op::VARIABLE ||
+          kind == fb::Op::VARIABLE_READ || kind == fb::Op::VARIABLE_WRITE) {
+        FailureOr<bool> wasVariable =
+            readVariableAccess(scope, *fbOp, kind, what, opName);
+        if (failed(wasVariable))
+          return failure();
+        if (*wasVariable)
+          continue;
+      }
       if (!info) {
         auto diag = errorAt(fbOp) << what << " is ";
         if (kind == fb::Op::YIELD)
           diag << "a YIELD; the block's outputs are what it yields";
-        else if (kind == fb::Op::VARIABLE || kind == fb::Op::VARIABLE_READ ||
-                 kind == fb::Op::VARIABLE_WRITE)
-          diag << "a variable operator, which this reader does not take";
         else
           diag << "not a TOSA 1.0 operator";
         return failure();
@@ -250,37 +260,18 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
       SmallVector<Type> operandTypes;
       if (numInputs)
         for (const flatbuffers::String *name : *fbOp->inputs()) {
-          auto found = values.find(name ? name->string_view() : "");
-          if (found != values.end()) {
-            operands.push_back(found->second);
-            operandTypes.push_back(found->second.getType());
-            continue;
-          }
-          FailureOr<const fb::TosaTensor *> tensor =
-              tensorNamed(name, fbOp, what + ": the input");
-          if (failed(tensor))
+          FailureOr<Value> operand = valueNamed(scope, name, fbOp, what);
+          if (failed(operand))
             return failure();
-          if (!(*tensor)->data())
-            return errorAt(fbOp) << what << ": the input '" << name->str()
-                                 << "' is read before anything writes it";
-          FailureOr<Type> type = typeOf(**tensor, where);
-          if (failed(type))
-            return failure();
-          std::string error;
-          Value constant = constantFor(**tensor, *type, error);
-          if (!constant)
-            return errorAt(*tensor) << "tensor '" << name->str() << "' in "
-                                    << where << " " << error;
-          values[name->string_view()] = constant;
-          operands.push_back(constant);
-          operandTypes.push_back(*type);
+          operands.push_back(*operand);
+          operandTypes.push_back(operand->getType());
         }
       SmallVector<Type> resultTypes;
       SmallVector<const fb::TosaTensor *> resultTensors;
       if (numOutputs)
         for (const flatbuffers::String *name : *fbOp->outputs()) {
           FailureOr<const fb::TosaTensor *> tensor =
-              tensorNamed(name, fbOp, what + ": the output");
+              tensorNamed(scope, name, fbOp, what + ": the output");
           if (failed(tensor))
             return failure();
           if (values.count(name->string_view()))
@@ -418,8 +409,8 @@ OwningOpRef<ModuleOp> GraphReader::read() {
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   builder.setInsertionPointToEnd(module->getBody());
-  auto function = func::FuncOp::create(builder, locAt(&fbBlock), name,
-                                       builder.getFunctionType({}, {}));
+  function = func::FuncOp::create(builder, locAt(&fbBlock), name,
+                                  builder.getFunctionType({}, {}));
   Block *body = function.addEntryBlock();
   SmallVector<Value> outputs;
   if (failed(readBlock(fbBlock, *body, 0, outputs)))

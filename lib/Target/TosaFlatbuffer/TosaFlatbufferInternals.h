@@ -11,6 +11,7 @@
 
 #include "tosa_generated.h"
 
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -118,10 +119,12 @@ FailureOr<TypedAttr> decodeScalar(llvm::ArrayRef<uint8_t> data,
 
 /// Writes `body` as a TOSA graph: its arguments are the graph inputs and its
 /// terminator's operands the outputs; `name` names the entry block (the
-/// importer gives the function that name). Diagnostics go to the ops at
-/// fault.
-LogicalResult writeTosaGraph(Block &body, llvm::StringRef name,
-                             llvm::raw_ostream &os);
+/// importer gives the function that name). `variables` are listed in the
+/// entry block even when nothing reads them; a variable an op reads or writes
+/// is found by symbol lookup. Diagnostics go to the ops at fault.
+LogicalResult
+writeTosaGraph(Block &body, llvm::StringRef name, llvm::raw_ostream &os,
+               llvm::ArrayRef<mlir::tosa::VariableOp> variables = {});
 
 } // namespace mlir::qtosa::tosafb
 

@@ -63,3 +63,38 @@
 // the operator's table, and the module is dropped.
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/verifier.tosa 2>&1 | FileCheck %s --check-prefix=VERIFIER
 // VERIFIER: verifier.tosa:0:{{[0-9]+}}: error: 'tosa.add' op requires the same element type for all operands and results
+
+// Variables. The TOSA MLIR translator's layout (IDENTITY from and into a
+// tensor with `variable` set) and the format's own VARIABLE operators read
+// alike; a variable tensor without variable_name is named after itself.
+// RUN: qtosa-translate --import-tosa-flatbuffer %t/var-good.tosa | FileCheck %s --check-prefix=VAR-GOOD
+// RUN: qtosa-translate --import-tosa-flatbuffer %t/var-opcodes.tosa | FileCheck %s --check-prefix=VAR-GOOD
+// VAR-GOOD:      tosa.variable @acc = dense<[1, 2]> : tensor<2xi8>
+// VAR-GOOD-NEXT: func.func @graph(%arg0: tensor<2xi8>) -> tensor<2xi8>
+// VAR-GOOD-NEXT:   %[[READ:.*]] = tosa.variable_read @acc : tensor<2xi8>
+// VAR-GOOD-NEXT:   %[[SUM:.*]] = tosa.add %arg0, %[[READ]]
+// VAR-GOOD-NEXT:   tosa.variable_write @acc, %[[SUM]] : tensor<2xi8>
+// VAR-GOOD-NEXT:   return %[[SUM]]
+// RUN: qtosa-translate --import-tosa-flatbuffer %t/var-no-name.tosa | FileCheck %s --check-prefix=VAR-NO-NAME
+// VAR-NO-NAME: tosa.variable @v = dense<[1, 2]> : tensor<2xi8>
+
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-read-undeclared.tosa 2>&1 | FileCheck %s --check-prefix=VAR-READ-UNDECLARED
+// VAR-READ-UNDECLARED: var-read-undeclared.tosa:0:{{[0-9]+}}: error: operator #1 (VARIABLE_READ) in block 'graph' reads 'a', which declares no variable (not a tensor with `variable` set)
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-duplicate.tosa 2>&1 | FileCheck %s --check-prefix=VAR-DUPLICATE
+// VAR-DUPLICATE: var-duplicate.tosa:0:{{[0-9]+}}: error: two tensors in block 'graph' declare the variable 'acc'
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-function-name.tosa 2>&1 | FileCheck %s --check-prefix=VAR-FUNCTION-NAME
+// VAR-FUNCTION-NAME: error: the variable 'graph' in block 'graph' has the name of the graph's function
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-region-type.tosa 2>&1 | FileCheck %s --check-prefix=VAR-REGION-TYPE
+// VAR-REGION-TYPE: var-region-type.tosa:0:{{[0-9]+}}: error: tensor 'v' in block 'then' declares the variable 'acc' again with another type or shape than the declaration at byte {{[0-9]+}}
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-read-type.tosa 2>&1 | FileCheck %s --check-prefix=VAR-READ-TYPE
+// VAR-READ-TYPE: error: operator #0 (IDENTITY) in block 'graph' reads the variable 'acc' of type 'tensor<2xi8>' into a tensor of type 'tensor<2xi16>'
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-write-type.tosa 2>&1 | FileCheck %s --check-prefix=VAR-WRITE-TYPE
+// VAR-WRITE-TYPE: error: operator #2 (IDENTITY) in block 'graph' writes a tensor of type 'tensor<3xi8>' into the variable 'acc' of type 'tensor<2xi8>'
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-initial-size.tosa 2>&1 | FileCheck %s --check-prefix=VAR-INITIAL-SIZE
+// VAR-INITIAL-SIZE: error: the initial value of the variable 'acc' in block 'graph' holds 3 data bytes where 2 elements take 2
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-as-operand.tosa 2>&1 | FileCheck %s --check-prefix=VAR-AS-OPERAND
+// VAR-AS-OPERAND: error: tensor 'v' in block 'graph' is the variable 'acc': only IDENTITY, VARIABLE_READ and VARIABLE_WRITE may read or write it
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-copy.tosa 2>&1 | FileCheck %s --check-prefix=VAR-COPY
+// VAR-COPY: error: operator #2 (IDENTITY) in block 'graph' copies a variable into a variable
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/var-wrong-attribute.tosa 2>&1 | FileCheck %s --check-prefix=VAR-WRONG-ATTRIBUTE
+// VAR-WRONG-ATTRIBUTE: error: operator #0 (IDENTITY) in block 'graph' carries a ConcatAttribute table where IdentityAttribute belongs

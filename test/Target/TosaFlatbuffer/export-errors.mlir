@@ -85,7 +85,36 @@ module {
 // -----
 
 module {
-  // expected-error @below {{cannot write 'tosa.variable' to a TOSA 1.0 flatbuffer: the module may hold one function only}}
+  // expected-error @below {{cannot write variable @state of type 'tensor<?x2xi32>' as TOSA 1.0: the flatbuffer holds static shapes only}}
+  tosa.variable @state : tensor<?x2xi32>
+  func.func @reads(%x: tensor<2xi32>) -> tensor<2xi32> {
+    return %x : tensor<2xi32>
+  }
+}
+
+// -----
+
+module {
+  tosa.variable @state = dense<0> : tensor<2xi32>
+  func.func @write_in_region(%c: tensor<i1>, %x: tensor<2xi32>) -> tensor<2xi32> {
+    %0 = tosa.cond_if %c (%a = %x) : tensor<i1> (tensor<2xi32>) -> tensor<2xi32> {
+    ^bb0(%a: tensor<2xi32>):
+      // expected-error @below {{cannot write 'tosa.variable_write' to a TOSA 1.0 flatbuffer: operand #0 is defined outside its block, and a TOSA block reads only its own inputs}}
+      tosa.variable_write @state, %x : tensor<2xi32>
+      tosa.yield %a : tensor<2xi32>
+    } else {
+    ^bb0(%a: tensor<2xi32>):
+      tosa.yield %a : tensor<2xi32>
+    }
+    return %0 : tensor<2xi32>
+  }
+}
+
+// -----
+
+module {
+  // expected-error @below {{cannot write 'tosa.const' to a TOSA 1.0 flatbuffer: the module may hold one function and tosa.variable ops only}}
+  %c = "tosa.const"() <{values = dense<0> : tensor<2xi32>}> : () -> tensor<2xi32>
   tosa.variable @state = dense<0> : tensor<2xi32>
   func.func @reads(%x: tensor<2xi32>) -> tensor<2xi32> {
     return %x : tensor<2xi32>

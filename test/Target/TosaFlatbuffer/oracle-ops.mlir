@@ -2,7 +2,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/tosa_roundtrip.py --no-validate --work %t --schema %corpus/../schemas/tosa.fbs \
 // RUN:   %S/ops-tensor.mlir %S/ops-elementwise.mlir %S/ops-data-layout.mlir \
-// RUN:   %S/ops-types.mlir %S/ops-control-flow.mlir %S/ops-custom.mlir \
+// RUN:   %S/ops-types.mlir %S/ops-control-flow.mlir %S/ops-custom.mlir %S/ops-variables.mlir \
 // RUN:   | FileCheck %s --implicit-check-not=ORACLE --implicit-check-not=REFUSED
 
 // Every per-op file, decoded by Debian's flatc with the official TOSA schema
@@ -10,4 +10,4 @@
 // operator sequence and wiring, output shapes and types, constant bytes,
 // attribute values, zero points, version 1.0.0.
 
-// CHECK: SUMMARY files=6 valid=6 exported=6 same=6 bytes=6 oracle=6
+// CHECK: SUMMARY files=7 valid=7 exported=7 same=7 bytes=7 oracle=7

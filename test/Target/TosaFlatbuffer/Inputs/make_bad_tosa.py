@@ -130,3 +130,101 @@ block0 = element(patched, deref(patched, field(patched, region, 1)), 0)
 add = element(patched, deref(patched, field(patched, block0, 1)), 1)
 patched[field(patched, add, 1)] = 200
 open(os.path.join(out, "unknown-attribute.tosa"), "wb").write(patched)
+
+# Variables (EXT-VARIABLE): an accumulator read, added to and written back,
+# as the TOSA MLIR translator writes it (IDENTITY from and into a tensor with
+# `variable` set), then with one thing changed.
+VARIABLE = {
+    "version": {"_major": 1, "_minor": 0, "_patch": 0, "_draft": False},
+    "regions": [{"name": "main", "blocks": [{
+        "name": "graph",
+        "operators": [
+            {"op": "IDENTITY", "attribute_type": "IdentityAttribute",
+             "attribute": {}, "inputs": ["v"], "outputs": ["r"]},
+            {"op": "ADD", "attribute_type": "AddAttribute", "attribute": {},
+             "inputs": ["a", "r"], "outputs": ["sum"]},
+            {"op": "IDENTITY", "attribute_type": "IdentityAttribute",
+             "attribute": {}, "inputs": ["sum"], "outputs": ["v"]},
+        ],
+        "tensors": [
+            {"name": "a", "shape": [2], "type": "INT8"},
+            {"name": "v", "shape": [2], "type": "INT8", "data": [1, 2],
+             "variable": True, "variable_name": "acc"},
+            {"name": "r", "shape": [2], "type": "INT8"},
+            {"name": "sum", "shape": [2], "type": "INT8"},
+        ],
+        "inputs": ["a"], "outputs": ["sum"]}]}],
+}
+
+
+def variable_variant(name, change):
+    graph = copy.deepcopy(VARIABLE)
+    change(graph)
+    path = os.path.join(out, name + ".json")
+    json.dump(graph, open(path, "w"))
+    subprocess.run(["flatc", "-b", "-o", out, schema, path], check=True)
+
+
+def ops_of(g):
+    return block(g)["operators"]
+
+
+def tensors_of(g):
+    return block(g)["tensors"]
+
+
+def dedicated_operators(g):
+    """The same graph with the format's own VARIABLE operators."""
+    ops = ops_of(g)
+    ops.insert(0, {"op": "VARIABLE", "attribute_type": "VariableAttribute",
+                   "attribute": {}, "inputs": [], "outputs": ["v"]})
+    ops[1].update(op="VARIABLE_READ", attribute_type="VariableReadAttribute")
+    ops[3].update(op="VARIABLE_WRITE",
+                  attribute_type="VariableWriteAttribute")
+
+
+variable_variant("var-good", lambda g: None)
+variable_variant("var-opcodes", dedicated_operators)
+variable_variant("var-no-name", lambda g: tensors_of(g)[1].pop(
+    "variable_name"))
+variable_variant("var-read-undeclared", lambda g: (
+    dedicated_operators(g), ops_of(g)[1].__setitem__("inputs", ["a"])))
+variable_variant("var-duplicate", lambda g: tensors_of(g).append(
+    {"name": "v2", "shape": [2], "type": "INT8", "variable": True,
+     "variable_name": "acc"}))
+variable_variant("var-function-name", lambda g: tensors_of(g)[1].__setitem__(
+    "variable_name", "graph"))
+variable_variant("var-read-type", lambda g: tensors_of(g)[2].__setitem__(
+    "type", "INT16"))
+variable_variant("var-write-type", lambda g: (
+    tensors_of(g).append({"name": "wide", "shape": [3], "type": "INT8",
+                          "data": [1, 2, 3]}),
+    ops_of(g)[2].__setitem__("inputs", ["wide"])))
+variable_variant("var-initial-size", lambda g: tensors_of(g)[1].__setitem__(
+    "data", [1, 2, 3]))
+variable_variant("var-as-operand", lambda g: ops_of(g)[1].__setitem__(
+    "inputs", ["a", "v"]))
+variable_variant("var-copy", lambda g: (
+    tensors_of(g).append({"name": "w", "shape": [2], "type": "INT8",
+                          "variable": True, "variable_name": "other"}),
+    ops_of(g)[2].__setitem__("inputs", ["w"])))
+variable_variant("var-wrong-attribute", lambda g: ops_of(g)[0].update(
+    attribute_type="ConcatAttribute", attribute={"axis": 0}))
+
+
+def region_redeclares(g):
+    """A cond_if region listing the variable again with another shape."""
+    tensors_of(g).append({"name": "c", "shape": [], "type": "BOOL"})
+    block(g)["inputs"].append("c")
+    ops_of(g).append({"op": "COND_IF", "attribute_type": "CondIfAttribute",
+                      "attribute": {"then_graph": "then",
+                                    "else_graph": "else"},
+                      "inputs": ["c"], "outputs": []})
+    g["regions"].append({"name": "then", "blocks": [{
+        "name": "then", "tensors": [
+            {"name": "v", "shape": [3], "type": "INT8", "variable": True,
+             "variable_name": "acc"}]}]})
+    g["regions"].append({"name": "else", "blocks": [{"name": "else"}]})
+
+
+variable_variant("var-region-type", region_redeclares)

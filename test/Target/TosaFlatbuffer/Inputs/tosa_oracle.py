@@ -7,6 +7,10 @@ when the file means what the module says): version 1.0.0 (not draft), the
 operator sequence of the entry block, each operator's wiring (inputs name
 the tensors of the values the MLIR op reads), output shapes and types,
 constant bytes, attribute values, and the block inputs and outputs.
+Variables: each module-level tosa.variable is an entry-block tensor with
+`variable` set, its symbol as `variable_name`, its shape, type and initial
+value bytes; a variable_read is an IDENTITY from that tensor and a
+variable_write an IDENTITY into it.
 
 `generic_mlir` is the module printed by
 `qtosa-opt --mlir-print-op-generic --mlir-print-elementsattrs-with-hex-if-larger=0`.
@@ -171,6 +175,40 @@ def constant_bytes(dense, shape, dtype):
     return one * count
 
 
+def parse_variables(generic):
+    """The module-level tosa.variable ops: (symbol, shape, dtype, initial
+    value text or None), in module order."""
+    found = []
+    for line in generic.splitlines():
+        if not line.startswith('  "tosa.variable"() <{'):
+            continue
+        body = line.strip()
+        start = body.index("<{")
+        end = closing(body, start + 1, "{", "}")
+        props = {}
+        for item in split_top(body[start + 2:end]):
+            key, _, value = item.partition(" = ")
+            props[key.strip()] = value.strip()
+        var_shape = props["var_shape"]
+        dims = var_shape[len("dense<"):var_shape.rindex("> : ")]
+        count = int(re.search(r"tensor<(\d+)xindex>", var_shape).group(1))
+        if dims.startswith('"0x'):
+            raw = bytes.fromhex(dims[3:-1])
+            shape = [int.from_bytes(raw[8 * i:8 * i + 8], "little", signed=True)
+                     for i in range(count)]
+        elif dims.startswith("["):
+            shape = [int(d) for d in dims[1:-1].split(",")]
+        else:
+            shape = [int(dims)] * count
+        initial = props.get("initial_value")
+        dense = None
+        if initial is not None:
+            dense = initial[len("dense<"):initial.rindex("> : ")]
+        found.append((props["sym_name"][1:-1], shape,
+                      DTYPES.get(props["type"], "?" + props["type"]), dense))
+    return found
+
+
 def parse_ops(generic):
     """The function's arguments, top-level ops and return operands."""
     lines = generic.splitlines()
@@ -293,9 +331,33 @@ def check(tosa, schema, generic, workdir):
     if len(args) != len(block.get("inputs", [])):
         problems.append("block inputs %r for %d arguments" %
                         (block.get("inputs"), len(args)))
+    variable_tensors = {}
+    for symbol, shape, dtype, dense in parse_variables(generic):
+        listed = [t for t in block.get("tensors", [])
+                  if t.get("variable") and t.get("variable_name") == symbol]
+        if len(listed) != 1:
+            problems.append("variable %s: %d tensors of the entry block "
+                            "declare it" % (symbol, len(listed)))
+            continue
+        t = listed[0]
+        variable_tensors[symbol] = t["name"]
+        if (t.get("shape", []), t.get("type")) != (shape, dtype):
+            problems.append("variable %s: tensor is %r %s, MLIR says %r %s" % (
+                symbol, t.get("shape", []), t.get("type"), shape, dtype))
+        data = bytes(t["data"]) if "data" in t else None
+        want = None if dense is None else constant_bytes(dense, shape, dtype)
+        if (data is None) != (dense is None) or (
+                want is not None and want != data):
+            problems.append("variable %s: data %r, MLIR says %r" % (
+                symbol, data, dense))
     fb_ops = block.get("operators", [])
-    if [o["name"].split(".")[1].upper() for o in ops] != [
-            o["op"] for o in fb_ops]:
+
+    def fb_name(op):
+        if op["name"] in ("tosa.variable_read", "tosa.variable_write"):
+            return "IDENTITY"
+        return op["name"].split(".")[1].upper()
+
+    if [fb_name(o) for o in ops] != [o["op"] for o in fb_ops]:
         problems.append("operators %r, MLIR has %r" % (
             [o["op"] for o in fb_ops], [o["name"] for o in ops]))
         return problems
@@ -303,9 +365,19 @@ def check(tosa, schema, generic, workdir):
     for i, (op, fb) in enumerate(zip(ops, fb_ops)):
         where = "operator #%d (%s)" % (i, fb["op"])
         want_inputs = [names.get(o, "?" + o) for o in op["operands"]]
+        variable = None
+        if op["name"] in ("tosa.variable_read", "tosa.variable_write"):
+            symbol = op["props"]["name"][1:-1]
+            variable = variable_tensors.get(symbol, "?" + symbol)
+        if op["name"] == "tosa.variable_read":
+            want_inputs = [variable]
         if want_inputs != fb.get("inputs", []):
             problems.append("%s reads %r, MLIR reads %r" % (
                 where, fb.get("inputs"), want_inputs))
+        if op["name"] == "tosa.variable_write" and fb.get(
+                "outputs", []) != [variable]:
+            problems.append("%s writes %r, MLIR writes the variable tensor "
+                            "%r" % (where, fb.get("outputs"), variable))
         outputs = fb.get("outputs", [])
         for ssa, tensor_name in zip(op["results"], outputs):
             names[ssa] = tensor_name
