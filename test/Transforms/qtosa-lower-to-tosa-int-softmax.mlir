@@ -29,6 +29,31 @@ func.func @lowered(%x: tensor<2x5xi8>) -> tensor<2x5xi8> {
 
 // -----
 
+// The maximum already on the stored values (qtosa-share-qspecs with
+// duplicate-dequantize moves it there): the same softmax; the integer
+// reduce_max is replaced too.
+// CHECK-LABEL: func.func @integer_max(
+// CHECK-NOT: f32
+// CHECK-NOT: qtosa.
+// CHECK-COUNT-1: tosa.reduce_max
+// CHECK-NOT: tosa.reduce_max
+// CHECK: return {{.*}} : tensor<2x5xi8>
+func.func @integer_max(%x: tensor<2x5xi8>) -> tensor<2x5xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1:3> : tensor<2x5xi8> -> tensor<2x5xf32>
+  %zero = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
+  %mi = tosa.reduce_max %x {axis = 1 : i32} : (tensor<2x5xi8>) -> tensor<2x1xi8>
+  %m = qtosa.dequantize %mi as !quant.uniform<i8:f32, 0.1:3> : tensor<2x1xi8> -> tensor<2x1xf32>
+  %s = tosa.sub %d, %m : (tensor<2x5xf32>, tensor<2x1xf32>) -> tensor<2x5xf32>
+  %e = tosa.exp %s : (tensor<2x5xf32>) -> tensor<2x5xf32>
+  %sum = tosa.reduce_sum %e {axis = 1 : i32} : (tensor<2x5xf32>) -> tensor<2x1xf32>
+  %inv = tosa.reciprocal %sum : (tensor<2x1xf32>) -> tensor<2x1xf32>
+  %y = tosa.mul %e, %inv, %zero : (tensor<2x5xf32>, tensor<2x1xf32>, tensor<1xi8>) -> tensor<2x5xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.00390625:-128> : tensor<2x5xf32> -> tensor<2x5xi8>
+  return %q : tensor<2x5xi8>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @not_last_axis(
 // CHECK: tosa.exp
 func.func @not_last_axis(%x: tensor<2x5xi8>) -> tensor<2x5xi8> {

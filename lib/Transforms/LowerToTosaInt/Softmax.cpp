@@ -135,22 +135,33 @@ WhyNotOr<SoftmaxMatch> matchSoftmax(tosa::MulOp mul) {
   auto sub = argument.getDefiningOp<tosa::SubOp>();
   if (!sub)
     return "the softmax's exp does not read x - max(x)";
+  WhyNotOr<Dequantized> input = requireDequantized(sub, 0, "softmax input");
+  if (!input)
+    return std::move(input).whyNot();
+  match.input = *input;
+  // The maximum in float, or (after qtosa-share-qspecs with
+  // duplicate-dequantize) on the stored values with the input's parameters.
   auto max = sub.getInput2().getDefiningOp<tosa::ReduceMaxOp>();
-  if (!max || max.getInput() != sub.getInput1())
+  Operation *maxUser = sub;
+  auto maxDequantize = sub.getInput2().getDefiningOp<DequantizeOp>();
+  if (maxDequantize && maxDequantize.getQtype() == input->qtype) {
+    max = maxDequantize.getInput().getDefiningOp<tosa::ReduceMaxOp>();
+    maxUser = maxDequantize;
+    if (!max || max.getInput() != input->stored)
+      return "the softmax's exp does not read x - max(x)";
+  } else if (!max || max.getInput() != sub.getInput1()) {
     return "the softmax's exp does not read x - max(x)";
+  }
   if (max.getAxis() != static_cast<uint32_t>(last))
     return WhyNot::format(llvm::formatv(
         "the softmax's maximum is over axis {0}, not the last ({1})",
         max.getAxis(), last));
   if (!hasOnlyUsers(sub.getResult(), {match.chain.back()}) ||
-      !hasOnlyUsers(max.getResult(), {sub}))
+      !hasOnlyUsers(max.getResult(), {maxUser}) ||
+      (maxUser != sub && !hasOnlyUsers(maxDequantize.getResult(), {sub})))
     return "a value inside the softmax has users outside it";
   match.chain.push_back(sub);
   match.chain.push_back(max);
-  WhyNotOr<Dequantized> input = requireDequantized(sub, 0, "softmax input");
-  if (!input)
-    return std::move(input).whyNot();
-  match.input = *input;
   return match;
 }
 
