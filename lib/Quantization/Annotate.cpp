@@ -411,6 +411,18 @@ LogicalResult Annotator::emitMarkers() {
   }
   int64_t nextGroup = groupIds.size();
 
+  // The storage width of a contraction's input (operand 0), now that the
+  // activation markers are in place.
+  auto inputWidthOf = [&](Operation *op) -> std::optional<unsigned> {
+    Value input = op->getOperand(0);
+    if (auto marker = input.getDefiningOp<AnnotateOp>())
+      return cast<IntegerType>(marker.getStorageType()).getWidth();
+    auto it = nodeOf.find(input);
+    if (it == nodeOf.end())
+      return std::nullopt;
+    return explicitSpec[find(it->second)].value_or(config.activation).width;
+  };
+
   DenseMap<Value, std::pair<int64_t, WeightParams>> weightGroups;
   for (auto [value, unused] : weights) {
     auto constant = value.getDefiningOp();
@@ -421,14 +433,26 @@ LogicalResult Annotator::emitMarkers() {
     // (the per-channel dimension of each kind above).
     Operation *user = *value.getUsers().begin();
     unsigned axis = *getWeightChannelAxis(user);
-    WeightParams params = computeWeightParams(values, axis, config.weight);
+    // TOSA 1.0 multiplies matrices of equal widths (i16 x i16 into i48),
+    // where a convolution takes 8-bit weights under a 16-bit input: the
+    // right-hand side of a matmul on an int16 path is int16.
+    TensorSpec spec = config.weight;
+    if (spec.width != 16 &&
+        llvm::any_of(value.getUsers(), [&](Operation *user) {
+          return isa<tosa::MatMulOp>(user) && inputWidthOf(user) == 16u;
+        })) {
+      spec.width = 16;
+      spec.storageMin = -32767;
+      spec.storageMax = 32767;
+    }
+    WeightParams params = computeWeightParams(values, axis, spec);
     int64_t group = nextGroup++;
     setInsertionAfter(value);
     auto marker = AnnotateOp::create(
         builder, value.getLoc(), value.getType(), value,
-        TypeAttr::get(builder.getIntegerType(config.weight.width)),
-        builder.getI64IntegerAttr(config.weight.storageMin),
-        builder.getI64IntegerAttr(config.weight.storageMax),
+        TypeAttr::get(builder.getIntegerType(spec.width)),
+        builder.getI64IntegerAttr(spec.storageMin),
+        builder.getI64IntegerAttr(spec.storageMax),
         builder.getUnitAttr(),
         params.axis ? builder.getI32IntegerAttr(*params.axis) : nullptr,
         builder.getDenseF64ArrayAttr(params.scales),
@@ -453,14 +477,8 @@ LogicalResult Annotator::emitMarkers() {
     int64_t inputGroup =
         inputMarker ? (int64_t)inputMarker.getGroupAttr().getInt()
                     : groupIdOf(input->second);
-    unsigned inputWidth =
-        inputMarker
-            ? cast<IntegerType>(inputMarker.getStorageType()).getWidth()
-            : explicitSpec[find(input->second)]
-                  .value_or(config.activation)
-                  .width;
     // The bias is added to the accumulator: i48 under a 16-bit input.
-    unsigned biasWidth = getBiasWidth(inputWidth);
+    unsigned biasWidth = getBiasWidth(inputWidthOf(conv).value_or(8));
     const WeightParams &params = weight->second.second;
     setInsertionAfter(value);
     auto marker = AnnotateOp::create(
