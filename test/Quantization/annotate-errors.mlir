@@ -17,3 +17,19 @@ func.func @already_quantized(%x: tensor<4xf32>) -> tensor<4xi8> {
   %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5> : tensor<4xf32> -> tensor<4xi8>
   return %q : tensor<4xi8>
 }
+
+// -----
+
+// Control flow is not annotated through: a located error, never a float
+// island inside a branch.
+func.func @regions(%c: tensor<i1>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{qtosa-annotate does not annotate ops with regions ('tosa.cond_if'); inline or outline them first}}
+  %r = tosa.cond_if %c (%a = %x) : tensor<i1> (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%a1: tensor<4xf32>):
+    tosa.yield %a1 : tensor<4xf32>
+  } else {
+  ^bb0(%a2: tensor<4xf32>):
+    tosa.yield %a2 : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
