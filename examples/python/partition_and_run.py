@@ -75,11 +75,21 @@ def main() -> int:
           f"{report['ops_npu']} of {report['ops_total']} op(s) on the NPU")
     constraints = {rule["id"]: rule["constraint"]
                    for rule in qtosa.rules(args.target)}
+    # Float host ops once per float region, at its cause; the others each.
     for host in report["host_ops"]:
+        if "float_region" in host:
+            continue
         print(f"  host: {host['op']:<22} {host['loc']}\n"
               f"        {host['rule']}: "
               f"{constraints.get(host['rule'], '(no table entry)')}\n"
               f"        {host['reason']}")
+    for region in report["float_regions"]:
+        cause = region["cause"]
+        print(f"  host: {region['op_count']} float op(s) from "
+              f"{cause['op']} at {cause['loc']}\n"
+              f"        {region['rule']}: "
+              f"{constraints.get(region['rule'], '(no table entry)')}\n"
+              f"        {cause['reason']}")
 
     # 2. The graph, rendered if Graphviz is installed.
     if shutil.which("dot"):

@@ -15,6 +15,9 @@ Ethos-U and run it in process on numpy arrays:
     report = qtosa.partition(qdq.clone(), target="ethos-u55-128")
     for op in report["host_ops"]:
         print(op["op"], op["loc"], op["rule"], op["reason"])
+    for region in report["float_regions"]:   # float host ops, by cause
+        print(region["op_count"], region["cause"]["loc"],
+              region["cause"]["reason"])
 
 A float TOSA graph is quantized into QDQ from calibration samples with
 qtosa.quantize(module, config, samples=[[x0], [x1], ...]).
@@ -163,10 +166,14 @@ def partition(module: Module, target: str = "ethos-u55-128",
     lower to integers, partition into qtosa.delegate regions) and returns
     its JSON report as a dict: target, partitions, ops_total, ops_npu,
     ops_host, boundary_qdq, functions (per function its counts and each
-    delegate's ops by kind) and host_ops (function, op, loc, rule, reason
-    per op left on the host). With `dot_file`, also writes the Graphviz
-    graph there. module.delegates() then gives the delegates as the
-    pipeline wrote them, with their boundary scales and zero points.
+    delegate's ops by kind), host_ops (function, op, loc, rule, reason
+    per op left on the host, and float_region, an index into float_regions,
+    for a float one) and float_regions (the float host ops joined by float
+    values, one entry per region: function, rule, op_count, cause and
+    more_causes as op, loc and reason, and its ops as op and loc). With
+    `dot_file`, also writes the Graphviz graph there. module.delegates()
+    then gives the delegates as the pipeline wrote them, with their
+    boundary scales and zero points.
     """
     dot = None if dot_file is None else os.fspath(dot_file)
     return _qtosa.partition(module._module, target, dot)

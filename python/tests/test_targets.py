@@ -27,6 +27,14 @@ def test_partition_reports_the_host_ops(tmp_path):
     sigmoid = [op for op in report["host_ops"] if op["op"] == "tosa.sigmoid"]
     assert sigmoid and sigmoid[0]["loc"] == "host.mlir:6:8"
     assert sigmoid[0]["rule"] == "U55.TENSOR.FLOAT"
+    # The float sigmoid and the dequantize before it are one float region,
+    # caused by the sigmoid, whose result leaves the graph in float.
+    region = report["float_regions"][sigmoid[0]["float_region"]]
+    assert region["cause"]["op"] == "tosa.sigmoid"
+    assert "func.return" in region["cause"]["reason"]
+    assert [op["op"] for op in region["ops"]] == ["qtosa.dequantize",
+                                                  "tosa.sigmoid"]
+    assert region["op_count"] == 2 and region["more_causes"] == []
     assert "digraph" in (tmp_path / "graph with space.dot").read_text()
 
 

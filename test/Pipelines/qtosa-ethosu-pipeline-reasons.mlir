@@ -8,7 +8,7 @@
 // RUN: qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{report-file=- remarks=false})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=SIGNED
 // SIGNED: ethos-u55-128: 1 delegate(s); 1 op(s): 1 on the NPU (100.0%), 0 on the host
-// CHECK: tosa.max_pool2d {{.*}} U55.TENSOR.FLOAT tosa.max_pool2d in float between dequantize and quantize: an order-preserving op left in float; it cannot move onto integers: unsigned storage does not order like its values in TOSA's signed integer comparisons
+// CHECK: 3 float ops {{.*}}:17:8 U55.TENSOR.FLOAT tosa.max_pool2d in float between dequantize and quantize: an order-preserving op left in float; it cannot move onto integers: unsigned storage does not order like its values in TOSA's signed integer comparisons
 // CHECK-NOT: qtosa-share-qspecs moves it
 !u = !quant.uniform<u8:f32, 0.1:128>
 func.func @u8_pool(%x: tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32> {

@@ -38,4 +38,8 @@
 // IR:         return
 
 // WITHOUT: ethos-u55-128: 2 delegate(s); 12 op(s): 4 on the NPU (33.3%), 8 on the host; 2 graph-IO quantize/dequantize
-// WITHOUT: tosa.reshape {{.*}}convnext_block_qdq.mlir:40:11 U55.TENSOR.FLOAT tosa.reshape in float between dequantize and quantize: a data-movement op left in float; qtosa-share-qspecs moves it onto integers, and did not run before the partition
+// The float ops are reported by region, each at its cause with its ops:
+// WITHOUT: 3 float ops {{.*}}convnext_block_qdq.mlir:40:11 U55.TENSOR.FLOAT tosa.reshape in float between dequantize and quantize: a data-movement op left in float; qtosa-share-qspecs moves it onto integers, and did not run before the partition
+// WITHOUT-NEXT: ops: qtosa.dequantize 34:10, tosa.reshape 40:11, qtosa.quantize 41:10
+// WITHOUT-NEXT: 5 float ops {{.*}}convnext_block_qdq.mlir:54:14 U55.TENSOR.FLOAT tosa.reshape in float after dequantize: its float result feeds 'tosa.add', not a quantize
+// WITHOUT-NEXT: ops: qtosa.dequantize 25:9, qtosa.dequantize 50:14, tosa.reshape 54:14, tosa.add 55:10, qtosa.quantize 56:9

@@ -26,6 +26,8 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <numeric>
+
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_ETHOSUPARTITIONPASS
 #include "qtosa/Target/EthosU/Passes.h.inc"
@@ -70,6 +72,26 @@ QuantizeOp quantizeUserOf(Operation *op) {
   return {};
 }
 
+/// Where `value` comes from, for a reason: "graph input #N" for an argument
+/// of the function, "an argument" for one of a nested block, else the
+/// quoted name of the op that makes it.
+std::string sourceName(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+      return llvm::formatv("graph input #{0}", arg.getArgNumber()).str();
+    return "an argument";
+  }
+  return "'" + opName(value.getDefiningOp()) + "'";
+}
+
+/// The first operand of `op` with a float element type, if any.
+Value firstFloatOperand(Operation *op) {
+  for (Value operand : op->getOperands())
+    if (isa<FloatType>(getElementTypeOrSelf(operand.getType())))
+      return operand;
+  return {};
+}
+
 bool readsDequantize(Operation *op) {
   return llvm::any_of(op->getOperands(), [](Value operand) {
     return operand.getDefiningOp<DequantizeOp>();
@@ -96,8 +118,17 @@ std::string traceFloatCause(Operation *op, std::string reason) {
   }
   bool fromDequantize = readsDequantize(op);
   QuantizeOp quantize = quantizeUserOf(op);
-  if (!fromDequantize && !quantize)
-    return reason + ": float tensors never run on the NPU";
+  if (!fromDequantize && !quantize) {
+    // Say where the float comes from: a graph input nothing quantizes is
+    // the cause of a whole float region.
+    Value floatInput = firstFloatOperand(op);
+    if (!floatInput || !isa<BlockArgument>(floatInput))
+      return reason + ": float tensors never run on the NPU";
+    return llvm::formatv("{0} in float: it reads {1}, a float tensor nothing "
+                         "quantizes",
+                         opName(op), sourceName(floatInput))
+        .str();
+  }
   std::string where = fromDequantize && quantize ? "between dequantize and "
                                                     "quantize"
                       : fromDequantize           ? "after dequantize"
@@ -111,10 +142,10 @@ std::string traceFloatCause(Operation *op, std::string reason) {
            opName(*op->getUsers().begin()) + "', not a quantize";
   }
   if (!fromDequantize) {
-    Operation *producer = op->getOperand(0).getDefiningOp();
-    std::string source =
-        producer ? "'" + opName(producer) + "'" : std::string("an argument");
-    return head + ": its float input comes from " + source +
+    Value floatInput = firstFloatOperand(op);
+    if (!floatInput)
+      return head + ": it makes its float result from no float input";
+    return head + ": its float input comes from " + sourceName(floatInput) +
            ", not a dequantize";
   }
   QuantBehaviour behaviour = getQuantBehaviour(op);
@@ -241,8 +272,8 @@ private:
       return Placement::Npu;
     if (violation->kind == EthosURuleKind::FloatTensor)
       violation->reason = traceFloatCause(&op, violation->reason);
-    result.host.push_back(
-        {&op, std::move(violation->rule), std::move(violation->reason)});
+    result.host.push_back({&op, violation->kind, std::move(violation->rule),
+                           std::move(violation->reason)});
     return Placement::Host;
   }
 
@@ -341,6 +372,98 @@ private:
   int maxLevel = -1;
 };
 
+/// Groups the float host ops of `result` into regions joined by float
+/// values (read by an op itself or by an op in its regions) and finds each
+/// region's causes.
+void groupFloatRegions(EthosUPartitionResult &result) {
+  DenseMap<Operation *, size_t> floatMember;
+  for (auto [index, host] : llvm::enumerate(result.host))
+    if (host.kind == EthosURuleKind::FloatTensor)
+      floatMember[host.op] = index;
+  if (floatMember.empty())
+    return;
+
+  // Union-find over host indices; `producers` are the non-QDQ members whose
+  // float results a member reads.
+  std::vector<size_t> parent(result.host.size());
+  std::iota(parent.begin(), parent.end(), 0);
+  auto find = [&](size_t index) {
+    while (parent[index] != index)
+      index = parent[index] = parent[parent[index]];
+    return index;
+  };
+  auto isQDQ = [](Operation *op) {
+    return isa<QuantizeOp, DequantizeOp>(op);
+  };
+  std::vector<bool> isCause(result.host.size(), false);
+  for (auto [index, host] : llvm::enumerate(result.host)) {
+    if (host.kind != EthosURuleKind::FloatTensor)
+      continue;
+    bool readsFloatMember = false;
+    host.op->walk([&](Operation *reader) {
+      for (Value operand : reader->getOperands()) {
+        if (!isa<FloatType>(getElementTypeOrSelf(operand.getType())))
+          continue;
+        auto it = floatMember.find(operand.getDefiningOp());
+        if (it == floatMember.end() || it->second == index)
+          continue;
+        parent[find(it->second)] = find(index);
+        readsFloatMember |= !isQDQ(operand.getDefiningOp());
+      }
+    });
+    isCause[index] = !isQDQ(host.op) && !readsFloatMember;
+  }
+
+  DenseMap<size_t, size_t> regionOfRoot;
+  for (auto [index, host] : llvm::enumerate(result.host)) {
+    if (host.kind != EthosURuleKind::FloatTensor)
+      continue;
+    auto [it, inserted] =
+        regionOfRoot.try_emplace(find(index), result.floatRegions.size());
+    if (inserted)
+      result.floatRegions.emplace_back();
+    EthosUFloatRegion &region = result.floatRegions[it->second];
+    region.ops.push_back(index);
+    if (isCause[index])
+      region.causes.push_back(index);
+    host.floatRegion = static_cast<int>(it->second);
+  }
+  for (EthosUFloatRegion &region : result.floatRegions)
+    if (region.causes.empty())
+      region.causes.push_back(region.ops.front());
+}
+
+/// One remark per host op on the host for its own reason, and one per float
+/// region at its cause, with a note at each other member.
+void emitHostRemarks(const EthosUPartitionResult &result) {
+  for (auto [index, host] : llvm::enumerate(result.host)) {
+    if (host.floatRegion < 0) {
+      host.op->emitRemark() << "stays on the host: " << host.rule << ": "
+                            << host.reason;
+      continue;
+    }
+    const EthosUFloatRegion &region = result.floatRegions[host.floatRegion];
+    if (region.causes.front() != index)
+      continue;
+    InFlightDiagnostic remark = host.op->emitRemark();
+    remark << "stays on the host: " << host.rule << ": " << host.reason;
+    if (region.ops.size() > 1)
+      remark << "; " << region.ops.size() - 1
+             << " more op(s) stay in float with it";
+    for (size_t member : region.ops) {
+      if (member == index)
+        continue;
+      const EthosUHostOp &other = result.host[member];
+      if (llvm::is_contained(region.causes, member))
+        remark.attachNote(other.op->getLoc())
+            << "in the same float region, float of its own: " << other.reason;
+      else
+        remark.attachNote(other.op->getLoc())
+            << "in the same float region: " << opName(other.op);
+    }
+  }
+}
+
 struct EthosUPartitionPass
     : public qtosa::impl::EthosUPartitionPassBase<EthosUPartitionPass> {
   using EthosUPartitionPassBase::EthosUPartitionPassBase;
@@ -374,9 +497,7 @@ struct EthosUPartitionPass
 
     if (remarks)
       for (const EthosUPartitionResult &result : results)
-        for (const EthosUHostOp &host : result.host)
-          host.op->emitRemark() << "stays on the host: " << host.rule << ": "
-                                << host.reason;
+        emitHostRemarks(result);
 
     PartitionReport report{module, target, functions, results};
     if (!reportFile.empty() && failed(writeReport(report, reportFile)))
@@ -398,5 +519,6 @@ mlir::qtosa::partitionForEthosU(FunctionOpInterface function,
   EthosUPartitionResult result;
   for (Block &block : function.getFunctionBody())
     BlockPartitioner(block, target, result).run();
+  groupFloatRegions(result);
   return result;
 }

@@ -45,6 +45,18 @@ std::string locationString(Location loc) {
   return text;
 }
 
+/// "line:col" when `loc` is in the same file as `anchor`, else the whole
+/// location: a float region's ops are listed beside its cause.
+std::string shortLocation(Location loc, Location anchor) {
+  auto fileLoc = loc->findInstanceOf<FileLineColLoc>();
+  auto anchorLoc = anchor->findInstanceOf<FileLineColLoc>();
+  if (fileLoc && anchorLoc &&
+      fileLoc.getFilename() == anchorLoc.getFilename())
+    return llvm::formatv("{0}:{1}", fileLoc.getLine(), fileLoc.getColumn())
+        .str();
+  return locationString(loc);
+}
+
 /// Opens `path` for writing, reporting failure on the module.
 std::unique_ptr<llvm::ToolOutputFile> openReport(const PartitionReport &report,
                                                  StringRef path,
@@ -98,9 +110,12 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
           });
         });
     });
+    // Every host op with its own rule and reason; a float one also names
+    // its region, an index into float_regions.
     json.attributeArray("host_ops", [&] {
+      int64_t regionBase = 0;
       for (auto [function, result] :
-           llvm::zip(report.functions, report.results))
+           llvm::zip(report.functions, report.results)) {
         for (const EthosUHostOp &host : result.host)
           json.object([&] {
             json.attribute("function",
@@ -109,6 +124,45 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
             json.attribute("loc", locationString(host.op->getLoc()));
             json.attribute("rule", host.rule);
             json.attribute("reason", host.reason);
+            if (host.floatRegion >= 0)
+              json.attribute("float_region", regionBase + host.floatRegion);
+          });
+        regionBase += static_cast<int64_t>(result.floatRegions.size());
+      }
+    });
+    // The float host ops grouped into regions joined by float values: one
+    // entry per region with its cause (the first member that is float of
+    // its own accord, not because an op before it is), any further causes,
+    // and its ops.
+    json.attributeArray("float_regions", [&] {
+      for (auto [function, result] :
+           llvm::zip(report.functions, report.results))
+        for (const EthosUFloatRegion &region : result.floatRegions)
+          json.object([&] {
+            auto opObject = [&](const EthosUHostOp &host, bool withReason) {
+              json.object([&] {
+                json.attribute("op", host.op->getName().getStringRef());
+                json.attribute("loc", locationString(host.op->getLoc()));
+                if (withReason)
+                  json.attribute("reason", host.reason);
+              });
+            };
+            const EthosUHostOp &cause = result.host[region.causes.front()];
+            json.attribute("function",
+                           FunctionOpInterface(function).getName());
+            json.attribute("rule", cause.rule);
+            json.attribute("op_count", static_cast<int64_t>(region.ops.size()));
+            json.attributeBegin("cause");
+            opObject(cause, /*withReason=*/true);
+            json.attributeEnd();
+            json.attributeArray("more_causes", [&] {
+              for (size_t index : llvm::drop_begin(region.causes))
+                opObject(result.host[index], /*withReason=*/true);
+            });
+            json.attributeArray("ops", [&] {
+              for (size_t index : region.ops)
+                opObject(result.host[index], /*withReason=*/false);
+            });
           });
     });
   });
@@ -126,19 +180,46 @@ void writeTable(const PartitionReport &report, raw_ostream &os) {
                       total, totals.npu, share, totals.host, totals.boundary);
   if (totals.host == 0)
     return;
+  // One row per op on the host for its own reason, one per float region at
+  // its cause, in program order; a region of several ops lists them below
+  // its row, with any further causes.
   struct Row {
     std::string op, loc, rule, reason;
+    std::vector<std::string> more;
   };
   std::vector<Row> rows;
   size_t opWidth = 7, locWidth = 8, ruleWidth = 4;
   for (const EthosUPartitionResult &result : report.results)
-    for (const EthosUHostOp &host : result.host) {
-      rows.push_back({host.op->getName().getStringRef().str(),
-                      locationString(host.op->getLoc()), host.rule,
-                      host.reason});
-      opWidth = std::max(opWidth, rows.back().op.size());
-      locWidth = std::max(locWidth, rows.back().loc.size());
-      ruleWidth = std::max(ruleWidth, rows.back().rule.size());
+    for (auto [index, host] : llvm::enumerate(result.host)) {
+      Row row{host.op->getName().getStringRef().str(),
+              locationString(host.op->getLoc()), host.rule, host.reason, {}};
+      if (host.floatRegion >= 0) {
+        const EthosUFloatRegion &region =
+            result.floatRegions[host.floatRegion];
+        if (region.causes.front() != index)
+          continue;
+        if (region.ops.size() > 1) {
+          row.op = llvm::formatv("{0} float ops", region.ops.size()).str();
+          std::string ops = "ops:";
+          for (auto [position, member] : llvm::enumerate(region.ops))
+            ops += (position == 0 ? " " : ", ") +
+                   result.host[member].op->getName().getStringRef().str() +
+                   " " + shortLocation(result.host[member].op->getLoc(),
+                                       host.op->getLoc());
+          row.more.push_back(std::move(ops));
+        }
+        for (size_t cause : llvm::drop_begin(region.causes))
+          row.more.push_back(
+              "also float of its own: " +
+              result.host[cause].op->getName().getStringRef().str() + " " +
+              shortLocation(result.host[cause].op->getLoc(),
+                            host.op->getLoc()) +
+              ": " + result.host[cause].reason);
+      }
+      opWidth = std::max(opWidth, row.op.size());
+      locWidth = std::max(locWidth, row.loc.size());
+      ruleWidth = std::max(ruleWidth, row.rule.size());
+      rows.push_back(std::move(row));
     }
   auto line = [&](StringRef op, StringRef loc, StringRef rule,
                   StringRef reason) {
@@ -147,8 +228,11 @@ void writeTable(const PartitionReport &report, raw_ostream &os) {
        << llvm::left_justify(rule, ruleWidth) << "  " << reason << "\n";
   };
   line("host op", "location", "rule", "reason");
-  for (const Row &row : rows)
+  for (const Row &row : rows) {
     line(row.op, row.loc, row.rule, row.reason);
+    for (const std::string &more : row.more)
+      os << "  " << std::string(opWidth + 2, ' ') << more << "\n";
+  }
 }
 
 /// Escapes `text` for a double-quoted Graphviz string.

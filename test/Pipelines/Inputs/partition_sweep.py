@@ -17,7 +17,38 @@ import subprocess
 import sys
 
 KEYS = {"target", "partitions", "ops_total", "ops_npu", "ops_host",
-        "boundary_qdq", "functions", "host_ops"}
+        "boundary_qdq", "functions", "host_ops", "float_regions"}
+HOST_OP_KEYS = {"function", "op", "loc", "rule", "reason"}
+REGION_KEYS = {"function", "rule", "op_count", "cause", "more_causes", "ops"}
+
+
+def region_problems(data):
+    """The float regions must cover exactly the host ops that name one,
+    each with its function's ops, a located cause with a reason, and the
+    host ops' rule."""
+    regions = data["float_regions"]
+    members = collections.Counter()
+    for index, op in enumerate(data["host_ops"]):
+        if "float_region" not in op:
+            continue
+        region = op["float_region"]
+        if not 0 <= region < len(regions):
+            return "host op #%d names float region %s of %d" % (
+                index, region, len(regions))
+        if regions[region]["function"] != op["function"] \
+                or regions[region]["rule"] != op["rule"]:
+            return "host op #%d is not in its region's function or rule" % index
+        members[region] += 1
+    for index, region in enumerate(regions):
+        if set(region) != REGION_KEYS or region["op_count"] < 1 \
+                or region["op_count"] != len(region["ops"]) \
+                or members[index] != region["op_count"]:
+            return "float region #%d is inconsistent: %s" % (index, region)
+        if not region["cause"].get("reason") or not region["cause"]["loc"] \
+                or any(not cause.get("reason")
+                       for cause in region["more_causes"]):
+            return "float region #%d has a cause without a reason" % index
+    return None
 
 
 def run(tool, path, target, report):
@@ -47,10 +78,12 @@ def run(tool, path, target, report):
     elif sum(f["partitions"] for f in data["functions"]) \
             != data["partitions"]:
         problems.append("per-function partitions do not add up")
-    elif any(set(op) != {"function", "op", "loc", "rule", "reason"}
+    elif any(set(op) - {"float_region"} != HOST_OP_KEYS
              or not op["rule"]
              or not op["reason"] for op in data["host_ops"]):
         problems.append("a host op without rule and reason")
+    elif region_problems(data):
+        problems.append(region_problems(data))
     if problems:
         return "FAIL", "; ".join(problems)
     return "partitioned", data

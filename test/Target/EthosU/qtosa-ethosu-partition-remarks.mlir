@@ -1,6 +1,7 @@
-// Why a host op stays on the host: a float op next to quantize/dequantize is
-// traced to what left it in float, and the quantize/dequantize around it are
-// explained by it. Graph-IO quantize/dequantize get no remark.
+// Why a host op stays on the host: float ops joined by float values are one
+// float region, with one remark at its cause (the op traced to what left it
+// in float) and a note at each other op of the region, the quantize and
+// dequantize around it included. Graph-IO quantize/dequantize get no remark.
 
 // RUN: qtosa-opt %s -verify-diagnostics \
 // RUN:   --pass-pipeline='builtin.module(qtosa-ethosu-partition)' \
@@ -14,11 +15,11 @@
 // CHECK-NOT:     qtosa.delegate
 func.func @movement_left_in_float(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
   %q = qtosa.quantize %x as !q : tensor<2x3xf32> -> tensor<2x3xi8>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: converts to f32 for 'tosa.transpose' on the host}}
+  // expected-note @below {{in the same float region: qtosa.dequantize}}
   %d = qtosa.dequantize %q as !q : tensor<2x3xi8> -> tensor<2x3xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.transpose in float between dequantize and quantize: a data-movement op left in float; qtosa-share-qspecs moves it onto integers, and did not run before the partition}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.transpose in float between dequantize and quantize: a data-movement op left in float; qtosa-share-qspecs moves it onto integers, and did not run before the partition; 2 more op(s) stay in float with it}}
   %t = tosa.transpose %d {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: quantizes the float result of 'tosa.transpose' on the host}}
+  // expected-note @below {{in the same float region: qtosa.quantize}}
   %q2 = qtosa.quantize %t as !q : tensor<3x2xf32> -> tensor<3x2xi8>
   %y = qtosa.dequantize %q2 as !q : tensor<3x2xi8> -> tensor<3x2xf32>
   return %y : tensor<3x2xf32>
@@ -29,11 +30,11 @@ func.func @movement_left_in_float(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
 // CHECK-NOT:     qtosa.delegate
 func.func @order_preserving_left_in_float(%x: tensor<4xf32>) -> tensor<4xf32> {
   %q = qtosa.quantize %x as !q : tensor<4xf32> -> tensor<4xi8>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: converts to f32 for 'tosa.maximum' on the host}}
+  // expected-note @below {{in the same float region: qtosa.dequantize}}
   %d = qtosa.dequantize %q as !q : tensor<4xi8> -> tensor<4xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.maximum in float between dequantize and quantize: an order-preserving op left in float; qtosa-share-qspecs moves it onto integers, and did not run before the partition}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.maximum in float between dequantize and quantize: an order-preserving op left in float; qtosa-share-qspecs moves it onto integers, and did not run before the partition; 2 more op(s) stay in float with it}}
   %m = tosa.maximum %d, %d : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: quantizes the float result of 'tosa.maximum' on the host}}
+  // expected-note @below {{in the same float region: qtosa.quantize}}
   %q2 = qtosa.quantize %m as !q : tensor<4xf32> -> tensor<4xi8>
   %y = qtosa.dequantize %q2 as !q : tensor<4xi8> -> tensor<4xf32>
   return %y : tensor<4xf32>
@@ -44,11 +45,11 @@ func.func @order_preserving_left_in_float(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NOT:     qtosa.delegate
 func.func @int16_floor(%x: tensor<4xf32>) -> tensor<4xf32> {
   %q = qtosa.quantize %x as !q16 : tensor<4xf32> -> tensor<4xi16>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: converts to f32 for 'tosa.floor' on the host}}
+  // expected-note @below {{in the same float region: qtosa.dequantize}}
   %d = qtosa.dequantize %q as !q16 : tensor<4xi16> -> tensor<4xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.floor in float between dequantize and quantize: qtosa-lower-to-tosa-int keeps it in float: a 513-entry interpolated tosa.table would be 5 LSB off the QDQ result at stored input -32127: a line between samples 128 inputs apart cannot follow the function there at this input scale}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.floor in float between dequantize and quantize: qtosa-lower-to-tosa-int keeps it in float: a 513-entry interpolated tosa.table would be 5 LSB off the QDQ result at stored input -32127: a line between samples 128 inputs apart cannot follow the function there at this input scale; 2 more op(s) stay in float with it}}
   %s = tosa.floor %d : (tensor<4xf32>) -> tensor<4xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: quantizes the float result of 'tosa.floor' on the host}}
+  // expected-note @below {{in the same float region: qtosa.quantize}}
   %q2 = qtosa.quantize %s as !q16 : tensor<4xf32> -> tensor<4xi16>
   %y = qtosa.dequantize %q2 as !q16 : tensor<4xi16> -> tensor<4xf32>
   return %y : tensor<4xf32>
@@ -59,9 +60,9 @@ func.func @int16_floor(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NOT:     qtosa.delegate
 func.func @float_output(%x: tensor<4xf32>) -> tensor<4xf32> {
   %q = qtosa.quantize %x as !q : tensor<4xf32> -> tensor<4xi8>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: converts to f32 for 'tosa.exp' on the host}}
+  // expected-note @below {{in the same float region: qtosa.dequantize}}
   %d = qtosa.dequantize %q as !q : tensor<4xi8> -> tensor<4xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.exp in float after dequantize: its float result feeds 'func.return', not a quantize}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.exp in float after dequantize: its float result feeds 'func.return', not a quantize; 1 more op(s) stay in float with it}}
   %e = tosa.exp %d : (tensor<4xf32>) -> tensor<4xf32>
   return %e : tensor<4xf32>
 }
@@ -70,9 +71,9 @@ func.func @float_output(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-LABEL: func.func @float_input(
 // CHECK-NOT:     qtosa.delegate
 func.func @float_input(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.exp in float before quantize: its float input comes from an argument, not a dequantize}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.exp in float before quantize: its float input comes from graph input #0, not a dequantize; 1 more op(s) stay in float with it}}
   %e = tosa.exp %x : (tensor<4xf32>) -> tensor<4xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: quantizes the float result of 'tosa.exp' on the host}}
+  // expected-note @below {{in the same float region: qtosa.quantize}}
   %q = qtosa.quantize %e as !q : tensor<4xf32> -> tensor<4xi8>
   %y = qtosa.dequantize %q as !q : tensor<4xi8> -> tensor<4xf32>
   return %y : tensor<4xf32>
@@ -84,7 +85,7 @@ func.func @float_input(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NOT:     qtosa.delegate
 // expected-warning @below {{'all_float' holds no quantized or integer tensor: none of its ops can run on the NPU (quantize it first; run qtosa-import-qdq before inline or canonicalize, which erase quant.qcast/quant.dcast pairs)}}
 func.func @all_float(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: operand #0 is a f32 tensor: float tensors never run on the NPU}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.exp in float: it reads graph input #0, a float tensor nothing quantizes}}
   %e = tosa.exp %x : (tensor<4xf32>) -> tensor<4xf32>
   return %e : tensor<4xf32>
 }
@@ -96,4 +97,40 @@ func.func @dead_dequantize(%x: tensor<4xi8>) -> tensor<4xi8> {
   // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: converts to float a value nothing reads}}
   %d = qtosa.dequantize %x as !q : tensor<4xi8> -> tensor<4xf32>
   return %x : tensor<4xi8>
+}
+
+// A float chain of several ops is one float region: one remark at its cause,
+// the first op whose float-ness is its own, and a note at each other op.
+// CHECK-LABEL: func.func @float_chain(
+// CHECK-NOT:     qtosa.delegate
+func.func @float_chain(%x: tensor<4xi16>) -> tensor<4xi8> {
+  // expected-note @below {{in the same float region: qtosa.dequantize}}
+  %d = qtosa.dequantize %x as !q16 : tensor<4xi16> -> tensor<4xf32>
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.floor in float after dequantize: its float result feeds 'tosa.exp', not a quantize; 4 more op(s) stay in float with it}}
+  %f = tosa.floor %d : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-note @below {{in the same float region: tosa.exp}}
+  %e = tosa.exp %f : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-note @below {{in the same float region: tosa.sigmoid}}
+  %s = tosa.sigmoid %e : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-note @below {{in the same float region: qtosa.quantize}}
+  %q = qtosa.quantize %s as !q : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// Two causes meet in one region: the first is the region's cause, the
+// second a note of its own. An op on the host for an Ethos-U operator limit
+// keeps its own remark, though float values surround it.
+// CHECK-LABEL: func.func @two_causes(
+func.func @two_causes(%x: tensor<4xf32>, %y: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.exp in float: it reads graph input #0, a float tensor nothing quantizes; 3 more op(s) stay in float with it}}
+  %e = tosa.exp %x : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-note @below {{in the same float region: qtosa.dequantize}}
+  %d = qtosa.dequantize %y as !q : tensor<4xi8> -> tensor<4xf32>
+  // expected-note @below {{in the same float region, float of its own: tosa.floor in float after dequantize: its float result feeds 'tosa.add', not a quantize}}
+  %f = tosa.floor %d : (tensor<4xf32>) -> tensor<4xf32>
+  // expected-note @below {{in the same float region: tosa.add}}
+  %a = tosa.add %e, %f : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  // expected-remark @below {{stays on the host: U55.OP.NOT_SUPPORTED: 'tosa.bitwise_and' is not supported on Ethos-U55/U65}}
+  %b = tosa.bitwise_and %y, %y : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
+  return %b : tensor<4xi8>
 }

@@ -21,7 +21,7 @@ func.func @float_int(%arg0: tensor<4xi32>, %arg1: tensor<4xi32>) -> (tensor<4xi3
 // CHECK:         tosa.maximum
 // expected-warning @below {{'float_f32' holds no quantized or integer tensor: none of its ops can run on the NPU}}
 func.func @float_f32(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> (tensor<4xf32>) {
-  // expected-remark @below {{stays on the host: U85.TENSOR.FLOAT: operand #0 is a f32 tensor: float tensors never run on the NPU}}
+  // expected-remark @below {{stays on the host: U85.TENSOR.FLOAT: tosa.maximum in float: it reads graph input #0, a float tensor nothing quantizes}}
   %v1 = tosa.maximum %arg0, %arg1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %v1 : tensor<4xf32>
 }

@@ -23,8 +23,27 @@ namespace qtosa {
 /// An op left on the host and why.
 struct EthosUHostOp {
   Operation *op;
+  EthosURuleKind kind;
   std::string rule;
   std::string reason;
+  /// The float region holding the op (an index into
+  /// EthosUPartitionResult::floatRegions) when it is on the host because it
+  /// computes on float tensors; -1 when it is there for a reason of its own
+  /// (an operator limit, a call).
+  int floatRegion = -1;
+};
+
+/// Host ops joined by float values, all on the host because they compute on
+/// float tensors. A member whose float input no other member computes
+/// (quantize and dequantize aside) is float for a reason of its own, a cause;
+/// the others are float because a cause upstream is.
+struct EthosUFloatRegion {
+  /// Indices into EthosUPartitionResult::host, in program order.
+  std::vector<size_t> ops;
+  /// The causes among `ops`, in program order; the first is the region's
+  /// cause. A region whose members are all quantize or dequantize has its
+  /// first member as its cause.
+  std::vector<size_t> causes;
 };
 
 /// What partitionForEthosU did to one function.
@@ -35,6 +54,9 @@ struct EthosUPartitionResult {
   int64_t boundaryQDQ = 0;
   /// The host ops, in program order before the reordering.
   std::vector<EthosUHostOp> host;
+  /// The float host ops grouped by the float values joining them, ordered
+  /// by their first member.
+  std::vector<EthosUFloatRegion> floatRegions;
 };
 
 /// Wraps the ops `target` calls legal in the fewest convex qtosa.delegate
