@@ -285,9 +285,12 @@ static LogicalResult lowerQTosa(ModuleOp module) {
     pm.addNestedPass<func::FuncOp>(createInlineDelegatesPass());
   if (quant)
     pm.addPass(createImportQDQPass());
-  // Import makes quantize/dequantize of what was quant IR.
+  // Import makes quantize/dequantize of what was quant IR. MLIR's own
+  // lowering runs casts to any width, so storage TOSA has no tensors of
+  // (i4 activations, i6) executes too.
   if (quant || qdq)
-    pm.addNestedPass<func::FuncOp>(createExpandQDQPass());
+    pm.addNestedPass<func::FuncOp>(
+        createExpandQDQPass(/*anyStorageWidth=*/true));
   return pm.run(module);
 }
 

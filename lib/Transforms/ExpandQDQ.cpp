@@ -10,6 +10,7 @@
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 #include "qtosa/Transforms/Passes.h"
+#include "qtosa/Utils/WhyNot.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/Tosa/Utils/ConversionUtils.h"
@@ -122,22 +123,27 @@ private:
 };
 
 /// The parameter layout of a quantize or dequantize of `dataType` with
-/// `qtype`, or failure with the reason it has no expansion in `whyNot`.
-FailureOr<QuantParamLayout> getExpandableLayout(quant::QuantizedType qtype,
-                                                RankedTensorType dataType,
-                                                StringRef &whyNot) {
-  if (!qtype.isSigned() && qtype.getStorageTypeIntegralWidth() >= 32) {
-    whyNot = "unsigned 32-bit storage does not fit the i32 arithmetic";
-    return failure();
-  }
+/// `qtype`, or why it has no expansion. Unless `anyStorageWidth`, only
+/// storage TOSA 1.0 has tensors of, 8, 16 or 32 bits, is expanded: the
+/// expansion casts between the storage and i32, and TOSA's cast has no
+/// other integer widths (4-bit tensors exist only as convolution weights,
+/// which no cast makes or reads).
+WhyNotOr<QuantParamLayout> getExpandableLayout(quant::QuantizedType qtype,
+                                               RankedTensorType dataType,
+                                               bool anyStorageWidth) {
+  unsigned width = qtype.getStorageTypeIntegralWidth();
+  if (!anyStorageWidth && width != 8 && width != 16 && width != 32)
+    return WhyNot::format(llvm::Twine(width) +
+                          "-bit storage: TOSA 1.0 casts only 8-, 16- and "
+                          "32-bit integers (4-bit tensors are convolution "
+                          "weights only)");
+  if (!qtype.isSigned() && width >= 32)
+    return "unsigned 32-bit storage does not fit the i32 arithmetic";
   FailureOr<QuantParamLayout> layout =
       getQuantParamLayout(qtype, dataType.getShape());
-  if (failed(layout) || (layout->needsReshape && !dataType.hasStaticShape())) {
-    whyNot = "sub-channel blocks over a dynamic dimension have no static "
-             "layout";
-    return failure();
-  }
-  return layout;
+  if (failed(layout) || (layout->needsReshape && !dataType.hasStaticShape()))
+    return "sub-channel blocks over a dynamic dimension have no static layout";
+  return *layout;
 }
 
 /// The f32 nearest to `value`, rounded towards zero, so that a bound never
@@ -154,16 +160,16 @@ float boundTowardZero(int64_t value) {
 /// `expand`, which returns the replacement value.
 template <typename OpTy>
 struct ExpandPattern : OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
+  ExpandPattern(MLIRContext *context, bool anyStorageWidth)
+      : OpRewritePattern<OpTy>(context), anyStorageWidth(anyStorageWidth) {}
 
   LogicalResult matchAndRewrite(OpTy op,
                                 PatternRewriter &rewriter) const final {
     RankedTensorType inputType = op.getInput().getType();
-    StringRef whyNot;
-    FailureOr<QuantParamLayout> layout =
-        getExpandableLayout(op.getQtype(), inputType, whyNot);
-    if (failed(layout))
-      return rewriter.notifyMatchFailure(op, whyNot);
+    WhyNotOr<QuantParamLayout> layout =
+        getExpandableLayout(op.getQtype(), inputType, anyStorageWidth);
+    if (!layout)
+      return rewriter.notifyMatchFailure(op, layout.whyNot().str());
     QDQExpander expander(rewriter, op.getLoc(), *layout);
     rewriter.replaceOp(op, expand(op, *layout, expander, rewriter));
     return success();
@@ -171,6 +177,8 @@ struct ExpandPattern : OpRewritePattern<OpTy> {
 
   virtual Value expand(OpTy op, const QuantParamLayout &layout,
                        QDQExpander &expand, PatternRewriter &rewriter) const = 0;
+
+  bool anyStorageWidth;
 };
 
 struct ExpandQuantize : ExpandPattern<QuantizeOp> {
@@ -246,34 +254,52 @@ struct ExpandDequantize : ExpandPattern<DequantizeOp> {
 };
 
 struct ExpandQDQPass : qtosa::impl::ExpandQDQPassBase<ExpandQDQPass> {
+  ExpandQDQPass() = default;
+  explicit ExpandQDQPass(bool anyStorageWidth)
+      : anyStorageWidth(anyStorageWidth) {}
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateExpandQDQPatterns(patterns);
+    populateExpandQDQPatterns(patterns, anyStorageWidth);
     ChangeListener listener;
     walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
 
-    WalkResult leftOver = getOperation()->walk([](Operation *op) {
-      StringRef reason;
+    // What the patterns left is refused, each op with its own reason.
+    bool leftOver = false;
+    getOperation()->walk([&](Operation *op) {
+      std::optional<WhyNotOr<QuantParamLayout>> layout;
       if (auto quantize = dyn_cast<QuantizeOp>(op))
-        (void)getExpandableLayout(quantize.getQtype(),
-                                  quantize.getInput().getType(), reason);
+        layout.emplace(getExpandableLayout(quantize.getQtype(),
+                                           quantize.getInput().getType(),
+                                           anyStorageWidth));
       else if (auto dequantize = dyn_cast<DequantizeOp>(op))
-        (void)getExpandableLayout(dequantize.getQtype(),
-                                  dequantize.getInput().getType(), reason);
-      else
-        return WalkResult::advance();
-      op->emitError("cannot expand: ") << reason;
-      return WalkResult::interrupt();
+        layout.emplace(getExpandableLayout(dequantize.getQtype(),
+                                           dequantize.getInput().getType(),
+                                           anyStorageWidth));
+      if (!layout)
+        return;
+      op->emitError("cannot expand: ") << layout->whyNot().str();
+      leftOver = true;
     });
-    if (leftOver.wasInterrupted())
+    if (leftOver)
       return signalPassFailure();
     if (!listener.changed)
       markAllAnalysesPreserved();
   }
+
+  /// Not a command-line option: only the execution engine, whose output no
+  /// TOSA tool reads, expands widths TOSA has no casts for.
+  bool anyStorageWidth = false;
 };
 
 } // namespace
 
-void mlir::qtosa::populateExpandQDQPatterns(RewritePatternSet &patterns) {
-  patterns.add<ExpandQuantize, ExpandDequantize>(patterns.getContext());
+std::unique_ptr<Pass> mlir::qtosa::createExpandQDQPass(bool anyStorageWidth) {
+  return std::make_unique<ExpandQDQPass>(anyStorageWidth);
+}
+
+void mlir::qtosa::populateExpandQDQPatterns(RewritePatternSet &patterns,
+                                            bool anyStorageWidth) {
+  patterns.add<ExpandQuantize, ExpandDequantize>(patterns.getContext(),
+                                                 anyStorageWidth);
 }

@@ -13,3 +13,16 @@ func.func @unsigned_32_bit(%x: tensor<4xf32>) -> tensor<4xi32> {
   %q = qtosa.quantize %x as !quant.uniform<u32:f32, 0.5> : tensor<4xf32> -> tensor<4xi32>
   return %q : tensor<4xi32>
 }
+
+// -----
+
+// Storage TOSA 1.0 has no casts for: the expansion would write invalid
+// TOSA. Every such op gets its error, not only the first.
+func.func @narrow_storage(%x: tensor<4xf32>, %w: tensor<4xi6>) -> (tensor<4xi4>, tensor<4xf32>) {
+  // expected-error @+1 {{cannot expand: 4-bit storage: TOSA 1.0 casts only 8-, 16- and 32-bit integers (4-bit tensors are convolution weights only)}}
+  %q = qtosa.quantize %x as !quant.uniform<i4:f32, 1.0> : tensor<4xf32> -> tensor<4xi4>
+  // expected-error @+1 {{cannot expand: 6-bit storage: TOSA 1.0 casts only 8-, 16- and 32-bit integers}}
+  %d = qtosa.dequantize %w as !quant.uniform<i6:f32, 0.04:3> : tensor<4xi6> -> tensor<4xf32>
+  return %q, %d : tensor<4xi4>, tensor<4xf32>
+}
+

@@ -53,8 +53,16 @@ void populateShareQSpecsPatterns(RewritePatternSet &patterns,
 /// Replaces requantize pairs by the producer's parameters (changes numerics).
 void populateAdoptParametersPatterns(RewritePatternSet &patterns);
 
-/// Patterns that expand qtosa.quantize and qtosa.dequantize into TOSA ops.
-void populateExpandQDQPatterns(RewritePatternSet &patterns);
+/// Patterns that expand qtosa.quantize and qtosa.dequantize into TOSA ops;
+/// storage of other widths than 8, 16 and 32 bits only with
+/// `anyStorageWidth`.
+void populateExpandQDQPatterns(RewritePatternSet &patterns,
+                               bool anyStorageWidth = false);
+
+/// qtosa-expand-qdq, expanding with `anyStorageWidth` also storage of other
+/// widths than 8, 16 and 32 bits, which TOSA 1.0 has no casts for but MLIR's
+/// TOSA-to-Linalg lowering runs (the execution engine's use).
+std::unique_ptr<Pass> createExpandQDQPass(bool anyStorageWidth);
 
 /// What qtosa-lower-to-tosa-int does to `func`, without its remarks: lowers
 /// each dequantize -> float op -> quantize group and each requantize to
