@@ -1,4 +1,15 @@
 //===- Pipelines.cpp - qtosa pass pipelines -------------------------------===//
+//
+// The stages every qtosa pipeline runs, in order:
+//
+//   import -> inline -> signed storage -> share -> (fold) -> canonicalize
+//   -> lower -> (integer IO)
+//
+// then qtosa-lower-pipeline expands what is left of quantize/dequantize,
+// and qtosa-ethosu-pipeline (EthosUPipeline.cpp) partitions and exports
+// first. Each step below says why it stands where it does.
+//
+//===----------------------------------------------------------------------===//
 
 #include "qtosa/Transforms/Passes.h"
 #include "qtosa/Transforms/PipelineRegistration.h"
@@ -7,19 +18,56 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
+namespace mlir::qtosa {
+#define GEN_PASS_DECL_LOWERPIPELINEDECL
+#define GEN_PASS_DEF_LOWERPIPELINEDECL
+#include "qtosa/Transforms/Pipelines.h.inc"
+} // namespace mlir::qtosa
+
 using namespace mlir;
 using namespace mlir::qtosa;
 
 namespace {
-struct LowerPipelineCLOptions
-    : public LoweringCLOptions<LowerPipelineCLOptions> {};
+struct LowerPipelineDecl
+    : public PipelineDecl<qtosa::impl::LowerPipelineDeclBase,
+                          LowerPipelineDecl> {
+  using PipelineDecl::PipelineDecl;
+};
 } // namespace
+
+void mlir::qtosa::describeDefaults(llvm::cl::SubCommand &optionSet,
+                                   std::vector<std::string> &storage) {
+  // The options print as {arg=value arg=value}, sorted; the defaults are
+  // plain words, so a space separates them.
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  DeclaredPipelineOptions::of(optionSet).print(os);
+  StringRef list = StringRef(printed).trim("{}");
+  SmallVector<StringRef> entries;
+  list.split(entries, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  storage.reserve(entries.size());
+  for (StringRef entry : entries) {
+    auto [arg, value] = entry.split('=');
+    llvm::cl::Option *option = optionSet.OptionsMap.lookup(arg);
+    if (!option)
+      continue;
+    storage.push_back((option->HelpStr + " (default: " +
+                       (value.empty() ? StringRef("none") : value) + ")")
+                          .str());
+    option->setDescription(storage.back());
+  }
+}
 
 LogicalResult
 mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
                                           const LowerPipelineOptions &options) {
   if (!runsOnModule(pm))
     return failure();
+
+  //===--------------------------------------------------------------------===//
+  // Import: QDQ and quant-typed TOSA in, qtosa ops on storage integers out.
+  //===--------------------------------------------------------------------===//
+
   // quant.qcast/dcast and quant-typed TOSA become qtosa ops on storage
   // integers; signatures change, hence a module pass.
   pm.addPass(createImportQDQPass(options.import));
@@ -30,9 +78,19 @@ mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
   // u8 storage (ONNX's default) becomes i8 with the zero point moved: TOSA
   // orders and accumulates signed integers, and Ethos-U takes int8.
   pm.addNestedPass<func::FuncOp>(createSignedStoragePass());
+
+  //===--------------------------------------------------------------------===//
+  // Share: quantization parameters across data movement.
+  //===--------------------------------------------------------------------===//
+
   // Data movement between dequantize and quantize moves onto integers, so
   // that no float op is stranded at a quantization boundary.
   pm.addNestedPass<func::FuncOp>(createShareQSpecsPass(options.share));
+
+  //===--------------------------------------------------------------------===//
+  // Fold: requantize pairs and data movement on quantized constants.
+  //===--------------------------------------------------------------------===//
+
   // Only on request: folds that copy a shared constant into a larger one.
   if (options.fold.force)
     pm.addNestedPass<func::FuncOp>(
@@ -43,7 +101,13 @@ mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
   QuantizedCanonicalizePassOptions canonicalize;
   canonicalize.regionSimplifyLevel = GreedySimplifyRegionLevel::Disabled;
   pm.addNestedPass<func::FuncOp>(createQuantizedCanonicalizePass(canonicalize));
-  // dequantize -> float op -> quantize groups become integer TOSA 1.0.
+
+  //===--------------------------------------------------------------------===//
+  // Lower: each dequantize -> float op -> quantize group to integer TOSA.
+  //===--------------------------------------------------------------------===//
+
+  // Rescales round as options.lower says; a group that cannot be lowered
+  // stays in float with a remark, for the partitioner to explain.
   pm.addNestedPass<func::FuncOp>(createLowerToTosaIntPass(options.lower));
   // Public functions take and return the stored integers.
   if (options.io == GraphIO::Int)
@@ -54,8 +118,14 @@ mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
 LogicalResult
 mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
                                 const LowerPipelineOptions &options) {
+  // Import, share, fold, lower.
   if (failed(buildQuantizedLoweringStages(pm, options)))
     return failure();
+
+  //===--------------------------------------------------------------------===//
+  // Expand: the quantize/dequantize left become float TOSA arithmetic.
+  //===--------------------------------------------------------------------===//
+
   // A partitioned graph runs on the host as a whole: no qtosa.delegate may
   // stay in pure upstream TOSA.
   pm.addNestedPass<func::FuncOp>(createInlineDelegatesPass());
@@ -65,11 +135,8 @@ mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
 }
 
 void mlir::qtosa::registerQTosaPipelines() {
-  registerModulePipeline<LowerPipelineCLOptions>(
-      "qtosa-lower-pipeline",
-      "QDQ or quant-typed TOSA to pure upstream integer TOSA 1.0: "
-      "import-qdq, share-qspecs, canonicalize, lower-to-tosa-int, expand-qdq",
-      [](OpPassManager &pm, const LowerPipelineCLOptions &cl) {
-        return buildLowerPipeline(pm, cl.toLowerPipelineOptions());
+  registerDeclaredModulePipeline<LowerPipelineDecl>(
+      [](OpPassManager &pm, const LowerPipelineDecl &decl) {
+        return buildLowerPipeline(pm, decl.loweringOptions());
       });
 }

@@ -24,8 +24,9 @@
 // max-rank reaches the import: a rank-5 tensor is then over the limit.
 // RUN: not qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{max-rank=3})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=RANK
-// The options are listed with their defaults.
-// RUN: qtosa-opt --help | FileCheck %s --check-prefix=HELP
+// The options are listed with their defaults, each described as the pass
+// it belongs to describes it: pipelines and passes share one declaration.
+// RUN: qtosa-opt --help | FileCheck %s --check-prefix=HELP --enable-var-scope
 
 !q = !quant.uniform<i8:f32, 0.25:-3>
 
@@ -46,22 +47,31 @@ func.func @block(%x: tensor<1x4x3x2xf32>) -> tensor<1x2x4x3xf32> {
   return %d2 : tensor<1x2x4x3xf32>
 }
 
+// HELP: --qtosa-ethosu-partition
+// HELP: --remarks {{ *}}- [[REMARKS:[^(]+]]{{$}}
+// HELP: --target=<value> {{ *}}- [[TARGET:[^(]+]]{{$}}
+// HELP: --qtosa-fold-quantized-constants
+// HELP-NEXT: --force {{ *}}- [[FORCE:[^(]+]]{{$}}
+// HELP: --qtosa-import-qdq
+// HELP-NEXT: --max-rank=<uint> {{ *}}- [[MAXRANK:.+]]{{$}}
+// HELP: --qtosa-share-qspecs
+// HELP-NEXT: --duplicate-dequantize {{ *}}- [[DUPLICATE:[^(]+]]{{$}}
+// HELP-NEXT: --mismatch-policy=<value> {{ *}}- [[POLICY:[^(]+]]{{$}}
+// HELP: Pass Pipelines:
 // HELP: --qtosa-ethosu-pipeline
-// HELP: --duplicate-dequantize
-// HELP-SAME: (default: false)
-// HELP: --force
-// HELP-SAME: (default: false)
+// HELP: --duplicate-dequantize {{ *}}- [[DUPLICATE]] (default: false)
+// HELP: --force {{ *}}- [[FORCE]] (default: false)
 // HELP: --io=<value>
 // HELP-SAME: (default: host)
-// HELP: --max-rank=<uint>
-// HELP-SAME: default: 6
-// HELP: --mismatch-policy=<value>
-// HELP-SAME: (default: rescale)
-// HELP: --remarks
-// HELP-SAME: (default: true)
+// HELP: --max-rank=<uint> {{ *}}- [[MAXRANK]] (default: 6)
+// HELP: --mismatch-policy=<value> {{ *}}- [[POLICY]] (default: rescale)
+// HELP: --remarks {{ *}}- [[REMARKS]] (default: true)
 // HELP: --report-file=<string>
+// HELP-SAME: (default: none)
 // HELP: --rounding=<value>
 // HELP-SAME: (default: single)
-// HELP: --target=<value>
-// HELP-SAME: (default: ethos-u55-128)
+// HELP: --target=<value> {{ *}}- [[TARGET]] (default: ethos-u55-128)
+// HELP: --tosa-dir=<string>
+// HELP-SAME: (default: none)
 // HELP: --qtosa-lower-pipeline
+// HELP: --max-rank=<uint> {{ *}}- [[MAXRANK]] (default: 6)

@@ -4,6 +4,7 @@
 #define QTOSA_TRANSFORMS_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
+include "qtosa/Transforms/PassOptions.td"
 
 def ImportQDQPass : Pass<"qtosa-import-qdq", "::mlir::ModuleOp"> {
   let summary = "Import QDQ and quant-typed TOSA into qtosa ops on integer storage";
@@ -35,10 +36,7 @@ def ImportQDQPass : Pass<"qtosa-import-qdq", "::mlir::ModuleOp"> {
     6, MAX_RANK; 0 lifts it) or 2^31 bytes or more (MAX_LOG2_SIZE). No TOSA
     1.0 backend takes them, and constant folds would build them in memory.
   }];
-  let options = [
-    Option<"maxRank", "max-rank", "unsigned", "6",
-           "Reject tensors of a larger rank (0: no limit)">
-  ];
+  let options = [ImportQDQMaxRankOption];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
   let statistics = [
     Statistic<"numQuantize", "quantize-ops", "qtosa.quantize ops created">,
@@ -140,19 +138,8 @@ def ShareQSpecsPass : Pass<"qtosa-share-qspecs"> {
     SharedQuantizationSpec would have. That changes numerics and each
     adoption is reported with a remark.
   }];
-  let options = [
-    Option<"mismatchPolicy", "mismatch-policy", "::mlir::qtosa::MismatchPolicy",
-           "::mlir::qtosa::MismatchPolicy::Rescale",
-           "What to do where moved values meet different parameters",
-           [{::mlir::qtosa::enumOptionValues<::mlir::qtosa::MismatchPolicy>({
-             "requantize to the consumer's parameters (exact)",
-             "keep the producer's parameters downstream "
-             "(changes numerics; reported)"})}]>,
-    Option<"duplicateDequantize", "duplicate-dequantize", "bool",
-           /*default=*/"false",
-           "Sink a dequantize into its data-movement users even when it also "
-           "feeds an op that needs the float value, duplicating it">,
-  ];
+  let options = [ShareQSpecsMismatchPolicyOption,
+                  ShareQSpecsDuplicateDequantizeOption];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect",
                            "::mlir::tosa::TosaDialect"];
   let statistics = [
@@ -181,11 +168,7 @@ def FoldQuantizedConstantsPass : Pass<"qtosa-fold-quantized-constants"> {
     ops' folders and patterns are `--canonicalize`'s, which would also erase
     `quant.qcast(quant.dcast)` round trips.
   }];
-  let options = [
-    Option<"force", "force", "bool", /*default=*/"false",
-           "Fold even when a constant with other users would be copied into "
-           "a larger one">
-  ];
+  let options = [FoldQuantizedConstantsForceOption];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect",
                            "::mlir::tosa::TosaDialect"];
 }
@@ -266,14 +249,7 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
     A group that cannot be lowered stays in float, with a remark at the op
     naming the reason.
   }];
-  let options = [
-    Option<"rounding", "rounding", "::mlir::qtosa::RescaleRounding",
-           "::mlir::qtosa::RescaleRounding::Single",
-           "Rounding mode of the emitted tosa.rescale ops",
-           [{::mlir::qtosa::enumOptionValues<::mlir::qtosa::RescaleRounding>({
-             "SINGLE_ROUND: round half up once",
-             "DOUBLE_ROUND: TFLite's two-stage rounding (EXT-DOUBLEROUND)"})}]>,
-  ];
+  let options = [LowerToTosaIntRoundingOption];
   let dependentDialects = ["::mlir::tosa::TosaDialect"];
 }
 

@@ -6,6 +6,11 @@
 // manager aborts on a module pass under func.func; this registration reports
 // the misplaced pipeline through the pipeline parser instead.
 //
+// qtosa-lower-pipeline and qtosa-ethosu-pipeline are declared in ODS, as
+// passes that never run (Pipelines.td): their options are the stages'
+// passes' option records, so each option's name, default, description and
+// values are written once, and the pipelines are built from them here.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef QTOSA_TRANSFORMS_PIPELINEREGISTRATION_H
@@ -20,6 +25,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace mlir::qtosa {
 
@@ -28,67 +34,84 @@ inline bool runsOnModule(OpPassManager &pm) {
   return pm.getOpAnchorName() == ModuleOp::getOperationName();
 }
 
-/// The textual options every qtosa pipeline shares: where graph IO is
-/// quantized and the options of its lowering stages, each with its pass's
-/// default. A pipeline's own options struct derives from this one.
-template <typename Derived>
-struct LoweringCLOptions : public PassPipelineOptions<Derived> {
-  template <typename T>
-  using Option = typename PassPipelineOptions<Derived>::template Option<T>;
-
-  Option<GraphIO> io{
-      *this, "io",
-      llvm::cl::desc("Where graph inputs are quantized and outputs "
-                     "dequantized (default: host)"),
-      llvm::cl::init(GraphIO::Host),
-      enumOptionValues<GraphIO>(
-          {"qtosa.quantize/dequantize at the boundary, expanded into float "
-           "TOSA arithmetic",
-           "public functions take and return storage integers"})};
-  Option<RescaleRounding> rounding{
-      *this, "rounding",
-      llvm::cl::desc("Rounding mode of the emitted tosa.rescale ops "
-                     "(default: single)"),
-      llvm::cl::init(RescaleRounding::Single),
-      enumOptionValues<RescaleRounding>({"SINGLE_ROUND", "DOUBLE_ROUND"})};
-  Option<unsigned> maxRank{
-      *this, "max-rank",
-      llvm::cl::desc("qtosa-import-qdq: reject tensors of a larger rank (0: "
-                     "no limit; default: 6)"),
-      llvm::cl::init(6)};
-  Option<MismatchPolicy> mismatchPolicy{
-      *this, "mismatch-policy",
-      llvm::cl::desc("qtosa-share-qspecs: what to do where moved values meet "
-                     "different parameters (default: rescale)"),
-      llvm::cl::init(MismatchPolicy::Rescale),
-      enumOptionValues<MismatchPolicy>(
-          {"requantize to the consumer's parameters (exact)",
-           "keep the producer's parameters downstream (changes numerics; "
-           "reported)"})};
-  Option<bool> duplicateDequantize{
-      *this, "duplicate-dequantize",
-      llvm::cl::desc("qtosa-share-qspecs: sink a dequantize into its "
-                     "data-movement users even when it also feeds a float "
-                     "op (default: false)"),
-      llvm::cl::init(false)};
-  Option<bool> force{
-      *this, "force",
-      llvm::cl::desc("qtosa-fold-quantized-constants: fold even when a "
-                     "constant with other users is copied into a larger one "
-                     "(default: false)"),
-      llvm::cl::init(false)};
-
-  LowerPipelineOptions toLowerPipelineOptions() const {
-    LowerPipelineOptions options;
-    options.io = io;
-    options.import.maxRank = maxRank;
-    options.share.mismatchPolicy = mismatchPolicy;
-    options.share.duplicateDequantize = duplicateDequantize;
-    options.fold.force = force;
-    options.lower.rounding = rounding;
-    return options;
+/// The options of the pass that declares a pipeline (Pipelines.td), as
+/// detail::PassOptions: the parser, the printer and --help work on that
+/// type, and a Pass keeps its own private. Every option of a pass is
+/// registered in one llvm::cl sub-command, which is the pass's PassOptions;
+/// naming it as such takes a class derived from PassOptions, which sees
+/// PassOptions' protected base.
+class DeclaredPipelineOptions : public detail::PassOptions {
+public:
+  /// The option set `anyOption` of a pass belongs to.
+  static llvm::cl::SubCommand &subCommandOf(const llvm::cl::Option &anyOption) {
+    assert(anyOption.Subs.size() == 1 && "a pass option has one sub-command");
+    return **anyOption.Subs.begin();
+  }
+  static detail::PassOptions &of(llvm::cl::SubCommand &optionSet) {
+    return static_cast<detail::PassOptions &>(optionSet);
   }
 };
+
+/// A pipeline's declaration: the generated base class of its entry in
+/// Pipelines.td, which has the pipeline's name, summary and options. It is
+/// never run; `Derived` says what the options mean for the stages.
+template <template <typename> class GeneratedBase, typename Derived>
+class PipelineDecl : public GeneratedBase<Derived> {
+public:
+  using GeneratedBase<Derived>::GeneratedBase;
+
+  /// The declaration's options, to parse and to list, as one set (found
+  /// through `io`, which every qtosa pipeline declares).
+  llvm::cl::SubCommand &optionSet() {
+    return DeclaredPipelineOptions::subCommandOf(this->io);
+  }
+  detail::PassOptions &options() {
+    return DeclaredPipelineOptions::of(optionSet());
+  }
+
+  /// The options of the lowering stages every qtosa pipeline starts with;
+  /// the declaration lists PassOptions.td's records for them.
+  LowerPipelineOptions loweringOptions() const {
+    LowerPipelineOptions options;
+    options.io = this->io;
+    options.import.maxRank = this->maxRank;
+    options.share.mismatchPolicy = this->mismatchPolicy;
+    options.share.duplicateDequantize = this->duplicateDequantize;
+    options.fold.force = this->force;
+    options.lower.rounding = this->rounding;
+    return options;
+  }
+
+private:
+  void runOnOperation() final {
+    llvm_unreachable("a pipeline's declaration is not a pass to run");
+  }
+};
+
+/// Adds " (default: <value>)" to the description of each option in
+/// `optionSet`, for --help: the value as the textual pipeline prints it
+/// ('none' for an empty string). `storage` keeps the new descriptions.
+void describeDefaults(llvm::cl::SubCommand &optionSet,
+                      std::vector<std::string> &storage);
+
+/// Registers the pipeline `Decl` declares, built by `build` from the parsed
+/// declaration, to run on builtin.module only; --help lists its options with
+/// their defaults.
+template <typename Decl>
+void registerDeclaredModulePipeline(
+    std::function<LogicalResult(OpPassManager &, const Decl &)> build);
+
+/// The error for a module pipeline `name` nested under another op in `pm`.
+inline LogicalResult reportMisplacedPipeline(
+    StringRef name, OpPassManager &pm,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  return errorHandler("'" + name +
+                      "' runs on 'builtin.module', not nested in '" +
+                      pm.getOpAnchorName() +
+                      "': it changes function signatures; write "
+                      "'builtin.module(" +
+                      name + ")'");
+}
 
 /// Registers the pipeline `name`, built by `build` from its parsed
 /// `CLOptions`, to run on builtin.module only.
@@ -98,14 +121,11 @@ void registerModulePipeline(
     std::function<LogicalResult(OpPassManager &, const CLOptions &)> build) {
   registerPassPipeline(
       name, description,
-      [name = name.str(), build](
-          OpPassManager &pm, StringRef optionsText,
-          function_ref<LogicalResult(const Twine &)> errorHandler) {
+      [name = name.str(),
+       build](OpPassManager &pm, StringRef optionsText,
+              function_ref<LogicalResult(const Twine &)> errorHandler) {
         if (!runsOnModule(pm))
-          return errorHandler("'" + name + "' runs on 'builtin.module', not "
-                              "nested in '" + pm.getOpAnchorName() +
-                              "': it changes function signatures; write "
-                              "'builtin.module(" + name + ")'");
+          return reportMisplacedPipeline(name, pm, errorHandler);
         CLOptions options;
         if (failed(options.parseFromString(optionsText)))
           return failure();
@@ -113,6 +133,29 @@ void registerModulePipeline(
       },
       [](function_ref<void(const detail::PassOptions &)> printOptions) {
         printOptions(CLOptions());
+      });
+}
+
+template <typename Decl>
+void registerDeclaredModulePipeline(
+    std::function<LogicalResult(OpPassManager &, const Decl &)> build) {
+  StringRef name = Decl::getArgumentName();
+  registerPassPipeline(
+      name, Decl().getDescription(),
+      [name, build](OpPassManager &pm, StringRef optionsText,
+                    function_ref<LogicalResult(const Twine &)> errorHandler) {
+        if (!runsOnModule(pm))
+          return reportMisplacedPipeline(name, pm, errorHandler);
+        Decl decl;
+        if (failed(decl.options().parseFromString(optionsText)))
+          return failure();
+        return build(pm, decl);
+      },
+      [](function_ref<void(const detail::PassOptions &)> printOptions) {
+        Decl decl;
+        std::vector<std::string> descriptions;
+        describeDefaults(decl.optionSet(), descriptions);
+        printOptions(decl.options());
       });
 }
 

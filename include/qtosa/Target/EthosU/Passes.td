@@ -4,6 +4,7 @@
 #define QTOSA_TARGET_ETHOSU_PASSES_TD
 
 include "mlir/Pass/PassBase.td"
+include "qtosa/Target/EthosU/PassOptions.td"
 
 def EthosUPartitionPass : Pass<"qtosa-ethosu-partition", "::mlir::ModuleOp"> {
   let summary = "Partition integer TOSA into Ethos-U delegates and explain "
@@ -35,20 +36,8 @@ def EthosUPartitionPass : Pass<"qtosa-ethosu-partition", "::mlir::ModuleOp"> {
     in float). `report-file` writes the same as JSON (or, for `-`, a table
     on stderr), `dot-file` the graph with one coloured cluster per delegate.
   }];
-  let options = [
-    Option<"target", "target", "::mlir::qtosa::EthosUTarget",
-           "::mlir::qtosa::EthosUTarget::U55_128",
-           "The NPU configuration whose rules decide legality",
-           [{::mlir::qtosa::enumOptionValues<::mlir::qtosa::EthosUTarget>({
-               "Ethos-U55 (and U65) rules", "Ethos-U85 rules"})}]>,
-    Option<"reportFile", "report-file", "std::string", "",
-           "Write the partition report as JSON to this file ('-': a table on "
-           "stderr)">,
-    Option<"dotFile", "dot-file", "std::string", "",
-           "Write the partitioned graph as Graphviz to this file">,
-    Option<"remarks", "remarks", "bool", "true",
-           "Emit a remark with the rule and reason at each host op">
-  ];
+  let options = [EthosUPartitionTargetOption, EthosUPartitionReportFileOption,
+                 EthosUPartitionDotFileOption, EthosUPartitionRemarksOption];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
 }
 
