@@ -58,10 +58,9 @@ struct FoldQuantizedConstantsPass
       return signalPassFailure();
     // An unexpressible fold is left alone, never given a stale axis; say so.
     getOperation()->walk([&](Operation *op) {
-      if (std::optional<std::string> whyNot =
-              whyQuantizedConstantNotFolded(op, force))
+      if (WhyNot whyNot = whyQuantizedConstantNotFolded(op, force))
         op->emitRemark("quantized constant not folded into '")
-            << op->getName() << "': " << *whyNot;
+            << op->getName() << "': " << whyNot.str();
     });
     if (!listener.changed)
       markAllAnalysesPreserved();

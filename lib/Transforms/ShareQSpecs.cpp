@@ -31,25 +31,24 @@ namespace {
 
 /// An op that may move: it has the interface, moves or orders values, and
 /// has one float result. Asked of nearly every op the drivers visit, so the
-/// reason is a fixed sentence, built into a string only where one is needed.
-QuantBehaviourOpInterface getMovableOp(Operation *op, StringRef &whyNot) {
+/// reasons are fixed sentences (WhyNot keeps them as pointers).
+WhyNotOr<QuantBehaviourOpInterface> getMovableOp(Operation *op) {
   auto iface = dyn_cast_or_null<QuantBehaviourOpInterface>(op);
-  if (!iface || iface.getQuantBehaviour() == QuantBehaviour::Independent) {
-    whyNot = "it computes new values";
-    return {};
-  }
-  if (op->getNumResults() != 1) {
-    whyNot = "it has several results";
-    return {};
-  }
+  if (!iface || iface.getQuantBehaviour() == QuantBehaviour::Independent)
+    return "it computes new values";
+  if (op->getNumResults() != 1)
+    return "it has several results";
   auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (!resultType ||
-      (iface.resultHoldsValues() && !isa<FloatType>(resultType.getElementType()))) {
-    whyNot = "its result is not a float tensor";
-    return {};
-  }
+  if (!resultType || (iface.resultHoldsValues() &&
+                      !isa<FloatType>(resultType.getElementType())))
+    return "its result is not a float tensor";
   return iface;
 }
+
+/// Why order-preserving ops stay in float on unsigned storage.
+constexpr const char *kUnsignedOrder =
+    "unsigned storage does not order like its values in TOSA's signed "
+    "integer comparisons";
 
 /// Per-tensor parameters of `qtype`, for the clamp bounds and pad values
 /// that need one scale and zero point.
@@ -63,16 +62,14 @@ quant::UniformQuantizedType getPerTensor(quant::QuantizedType qtype) {
 /// otherwise the quantized bounds are used as they round (hoisting a
 /// quantize: quantize(clamp(v, lo, hi)) == clamp(q(v), q(lo), q(hi)) since
 /// quantize is monotone).
-FailureOr<std::pair<int64_t, int64_t>>
-getStoredClampBounds(tosa::ClampOp clamp, quant::QuantizedType qtype, bool exact,
-                     std::string &whyNot) {
+WhyNotOr<std::pair<int64_t, int64_t>>
+getStoredClampBounds(tosa::ClampOp clamp, quant::QuantizedType qtype,
+                     bool exact) {
   quant::UniformQuantizedType params = getPerTensor(qtype);
   auto lowerAttr = dyn_cast<FloatAttr>(clamp.getMinValAttr());
   auto upperAttr = dyn_cast<FloatAttr>(clamp.getMaxValAttr());
-  if (!params || !lowerAttr || !upperAttr) {
-    whyNot = "its bounds need per-tensor parameters";
-    return failure();
-  }
+  if (!params || !lowerAttr || !upperAttr)
+    return "its bounds need per-tensor parameters";
   auto stored = [&](float bound) -> std::optional<int64_t> {
     int64_t q = quantizeElement(bound, params);
     if (!exact)
@@ -87,10 +84,8 @@ getStoredClampBounds(tosa::ClampOp clamp, quant::QuantizedType qtype, bool exact
   };
   std::optional<int64_t> lower = stored(lowerAttr.getValueAsDouble());
   std::optional<int64_t> upper = stored(upperAttr.getValueAsDouble());
-  if (!lower || !upper) {
-    whyNot = "a clamp bound falls between two quantized values";
-    return failure();
-  }
+  if (!lower || !upper)
+    return "a clamp bound falls between two quantized values";
   return std::make_pair(*lower, *upper);
 }
 
@@ -105,8 +100,8 @@ struct SinkPlan {
 };
 
 /// `iface` is the movable op (getMovableOp).
-FailureOr<SinkPlan> planSink(QuantBehaviourOpInterface iface,
-                             bool duplicateDequantize, std::string &whyNot) {
+WhyNotOr<SinkPlan> planSink(QuantBehaviourOpInterface iface,
+                            bool duplicateDequantize) {
   Operation *op = iface.getOperation();
   SinkPlan plan;
   plan.operands.assign(op->operand_begin(), op->operand_end());
@@ -120,14 +115,12 @@ FailureOr<SinkPlan> planSink(QuantBehaviourOpInterface iface,
         for (Operation *user : dequantize->getUsers())
           // A quantize of the dequantize is a requantize: it needs no float.
           if (!isa<QuantizeOp>(user) &&
-              getQuantBehaviour(user) == QuantBehaviour::Independent) {
-            whyNot = ("its dequantize also feeds '" +
-                      user->getName().getStringRef() +
-                      "', which needs the float value "
-                      "(duplicate-dequantize=true sinks it anyway)")
-                         .str();
-            return failure();
-          }
+              getQuantBehaviour(user) == QuantBehaviour::Independent)
+            return WhyNot::format("its dequantize also feeds '" +
+                                  user->getName().getStringRef() +
+                                  "', which needs the float value "
+                                  "(duplicate-dequantize=true sinks it "
+                                  "anyway)");
       plan.operands[index] = dequantize.getInput();
       operandTypes.push_back(dequantize.getQtype());
       continue;
@@ -136,35 +129,27 @@ FailureOr<SinkPlan> planSink(QuantBehaviourOpInterface iface,
       floatPadValue = index;
       continue;
     }
-    whyNot = "operand #" + std::to_string(index) + " is not dequantized";
-    return failure();
+    return WhyNot::format("operand #" + Twine(index) + " is not dequantized");
   }
 
   WhyNotOr<quant::QuantizedType> resultType =
       iface.getResultQuantType(operandTypes);
-  if (!resultType) {
-    whyNot = std::move(resultType).whyNot().take();
-    return failure();
-  }
+  if (!resultType)
+    return std::move(resultType).whyNot();
   plan.resultType = *resultType;
   quant::QuantizedType inputType = operandTypes.front();
 
   if (iface.getQuantBehaviour() == QuantBehaviour::OrderPreserving) {
-    if (!inputType.isSigned()) {
-      whyNot = "unsigned storage does not order like its values in TOSA's "
-               "signed integer comparisons";
-      return failure();
-    }
-    if (!iface.resultHoldsValues() && !isRoundTripExact(inputType)) {
-      whyNot = "distinct stored values may dequantize to equal floats, "
-               "which changes the index it returns";
-      return failure();
-    }
+    if (!inputType.isSigned())
+      return kUnsignedOrder;
+    if (!iface.resultHoldsValues() && !isRoundTripExact(inputType))
+      return "distinct stored values may dequantize to equal floats, which "
+             "changes the index it returns";
     if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
-      FailureOr<std::pair<int64_t, int64_t>> bounds =
-          getStoredClampBounds(clamp, inputType, /*exact=*/true, whyNot);
-      if (failed(bounds))
-        return failure();
+      WhyNotOr<std::pair<int64_t, int64_t>> bounds =
+          getStoredClampBounds(clamp, inputType, /*exact=*/true);
+      if (!bounds)
+        return std::move(bounds).whyNot();
       plan.clampBounds = *bounds;
     }
   }
@@ -172,17 +157,13 @@ FailureOr<SinkPlan> planSink(QuantBehaviourOpInterface iface,
   if (floatPadValue) {
     quant::UniformQuantizedType params = getPerTensor(inputType);
     float padValue = *getScalarFloatConstant(op->getOperand(*floatPadValue));
-    if (!params) {
-      whyNot = "one pad value cannot hold per-axis parameters";
-      return failure();
-    }
+    if (!params)
+      return "one pad value cannot hold per-axis parameters";
     plan.storedPadValue = storeExactly(
         padValue, params.getScale(), params.getZeroPoint(),
         params.getStorageTypeMin(), params.getStorageTypeMax());
-    if (!plan.storedPadValue) {
-      whyNot = "its pad value is not a quantized value";
-      return failure();
-    }
+    if (!plan.storedPadValue)
+      return "its pad value is not a quantized value";
   }
   return plan;
 }
@@ -210,12 +191,12 @@ bool onlySwapsElementType(Operation *op, ArrayRef<Value> operands,
   return true;
 }
 
-/// Builds `op` on storage tensors, detached; null (with the reason) if the
-/// integer form does not verify.
-Operation *buildIntegerOp(Operation *op, ArrayRef<Value> operands,
-                          quant::QuantizedType resultType,
-                          std::optional<std::pair<int64_t, int64_t>> clamp,
-                          std::string &whyNot) {
+/// Builds `op` on storage tensors, detached, unless the integer form does
+/// not verify.
+WhyNotOr<Operation *>
+buildIntegerOp(Operation *op, ArrayRef<Value> operands,
+               quant::QuantizedType resultType,
+               std::optional<std::pair<int64_t, int64_t>> clamp) {
   auto floatResult = cast<RankedTensorType>(op->getResult(0).getType());
   Type resultTensor = resultType
                           ? floatResult.clone(resultType.getStorageType())
@@ -231,10 +212,10 @@ Operation *buildIntegerOp(Operation *op, ArrayRef<Value> operands,
   if (resultType && op->getNumOperands() == operands.size() &&
       onlySwapsElementType(op, operands, resultType.getStorageType()))
     return Operation::create(state);
-  std::string diagnostic;
-  Operation *intOp = createIfVerified(state, diagnostic);
+  WhyNotOr<Operation *> intOp = createIfVerified(state);
   if (!intOp)
-    whyNot = "its integer form is not valid TOSA: " + diagnostic;
+    return WhyNot::format("its integer form is not valid TOSA: " +
+                          intOp.whyNot().str());
   return intOp;
 }
 
@@ -246,14 +227,12 @@ struct SinkDequantize : RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    StringRef notMovable;
-    QuantBehaviourOpInterface iface = getMovableOp(op, notMovable);
+    WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
     if (!iface)
-      return rewriter.notifyMatchFailure(op, notMovable);
-    std::string whyNot;
-    FailureOr<SinkPlan> plan = planSink(iface, duplicateDequantize, whyNot);
-    if (failed(plan))
-      return rewriter.notifyMatchFailure(op, whyNot);
+      return rewriter.notifyMatchFailure(op, iface.whyNot().str());
+    WhyNotOr<SinkPlan> plan = planSink(*iface, duplicateDequantize);
+    if (!plan)
+      return rewriter.notifyMatchFailure(op, plan.whyNot().str());
 
     if (plan->storedPadValue) {
       rewriter.setInsertionPoint(op);
@@ -262,21 +241,21 @@ struct SinkDequantize : RewritePattern {
           *plan->storedPadValue);
     }
     quant::QuantizedType resultType =
-        iface.resultHoldsValues() ? plan->resultType : quant::QuantizedType();
-    Operation *intOp = buildIntegerOp(op, plan->operands, resultType,
-                                      plan->clampBounds, whyNot);
+        iface->resultHoldsValues() ? plan->resultType : quant::QuantizedType();
+    WhyNotOr<Operation *> intOp =
+        buildIntegerOp(op, plan->operands, resultType, plan->clampBounds);
     if (!intOp)
-      return rewriter.notifyMatchFailure(op, whyNot);
+      return rewriter.notifyMatchFailure(op, intOp.whyNot().str());
     rewriter.setInsertionPoint(op);
-    rewriter.insert(intOp);
+    rewriter.insert(*intOp);
     Location dequantizeLoc = movedLocation(op);
     if (!resultType) {
-      rewriter.replaceOp(op, intOp->getResults());
+      rewriter.replaceOp(op, (*intOp)->getResults());
       return success();
     }
     auto dequantize = DequantizeOp::create(
         rewriter, dequantizeLoc, op->getResult(0).getType(),
-        intOp->getResult(0), TypeAttr::get(resultType));
+        (*intOp)->getResult(0), TypeAttr::get(resultType));
     rewriter.replaceOp(op, dequantize);
     return success();
   }
@@ -295,50 +274,35 @@ struct SinkDequantize : RewritePattern {
   bool duplicateDequantize;
 };
 
-/// Why `quantize(op(y), Q)` cannot become `op(quantize(y, Q'))`, or the
-/// operand parameters if it can.
-FailureOr<SmallVector<quant::QuantizedType>>
-planHoist(QuantizeOp quantize, bool duplicateDequantize, std::string &whyNot) {
+/// The operand parameters with which `quantize(op(y), Q)` becomes
+/// `op(quantize(y, Q'))`, or why it cannot.
+WhyNotOr<SmallVector<quant::QuantizedType>>
+planHoist(QuantizeOp quantize, bool duplicateDequantize) {
   Operation *op = quantize.getInput().getDefiningOp();
-  StringRef notMovable;
-  QuantBehaviourOpInterface iface = getMovableOp(op, notMovable);
-  if (!iface) {
-    whyNot = notMovable.str();
-    return failure();
-  }
-  if (!iface.resultHoldsValues()) {
-    whyNot = "its result is not made of its operands' values";
-    return failure();
-  }
+  WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
+  if (!iface)
+    return std::move(iface).whyNot();
+  if (!iface->resultHoldsValues())
+    return "its result is not made of its operands' values";
   for (Operation *user : op->getUsers()) {
     auto otherQuantize = dyn_cast<QuantizeOp>(user);
     if (!otherQuantize || otherQuantize.getQtype() != quantize.getQtype() ||
-        otherQuantize.getType() != quantize.getType()) {
-      whyNot = "its float result has other users";
-      return failure();
-    }
+        otherQuantize.getType() != quantize.getType())
+      return "its float result has other users";
   }
   // Rule 1 first: it keeps the requantize after the op, on fewer values.
-  std::string sinkWhyNot;
-  if (succeeded(planSink(iface, duplicateDequantize, sinkWhyNot))) {
-    whyNot = "its dequantizes sink instead";
-    return failure();
-  }
+  if (planSink(*iface, duplicateDequantize))
+    return "its dequantizes sink instead";
   quant::QuantizedType resultType = quantize.getQtype();
-  if (iface.getQuantBehaviour() == QuantBehaviour::OrderPreserving &&
-      !resultType.isSigned()) {
-    whyNot = "unsigned storage does not order like its values in TOSA's "
-             "signed integer comparisons";
-    return failure();
-  }
+  if (iface->getQuantBehaviour() == QuantBehaviour::OrderPreserving &&
+      !resultType.isSigned())
+    return kUnsignedOrder;
   SmallVector<quant::QuantizedType> operandTypes;
-  for (unsigned index : iface.getValueOperands()) {
+  for (unsigned index : iface->getValueOperands()) {
     WhyNotOr<quant::QuantizedType> operandType =
-        iface.getOperandQuantType(resultType, index);
-    if (!operandType) {
-      whyNot = std::move(operandType).whyNot().take();
-      return failure();
-    }
+        iface->getOperandQuantType(resultType, index);
+    if (!operandType)
+      return std::move(operandType).whyNot();
     operandTypes.push_back(*operandType);
   }
   return operandTypes;
@@ -353,21 +317,20 @@ struct HoistQuantize : OpRewritePattern<QuantizeOp> {
 
   LogicalResult matchAndRewrite(QuantizeOp quantize,
                                 PatternRewriter &rewriter) const override {
-    std::string whyNot;
-    FailureOr<SmallVector<quant::QuantizedType>> operandTypes =
-        planHoist(quantize, duplicateDequantize, whyNot);
-    if (failed(operandTypes))
-      return rewriter.notifyMatchFailure(quantize, whyNot);
+    WhyNotOr<SmallVector<quant::QuantizedType>> operandTypes =
+        planHoist(quantize, duplicateDequantize);
+    if (!operandTypes)
+      return rewriter.notifyMatchFailure(quantize, operandTypes.whyNot().str());
 
     Operation *op = quantize.getInput().getDefiningOp();
     auto iface = cast<QuantBehaviourOpInterface>(op);
     quant::QuantizedType resultType = quantize.getQtype();
     std::optional<std::pair<int64_t, int64_t>> clampBounds;
     if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
-      FailureOr<std::pair<int64_t, int64_t>> bounds =
-          getStoredClampBounds(clamp, resultType, /*exact=*/false, whyNot);
-      if (failed(bounds))
-        return rewriter.notifyMatchFailure(quantize, whyNot);
+      WhyNotOr<std::pair<int64_t, int64_t>> bounds =
+          getStoredClampBounds(clamp, resultType, /*exact=*/false);
+      if (!bounds)
+        return rewriter.notifyMatchFailure(quantize, bounds.whyNot().str());
       clampBounds = *bounds;
     }
 
@@ -398,17 +361,17 @@ struct HoistQuantize : OpRewritePattern<QuantizeOp> {
       created.push_back(operands[index].getDefiningOp());
     }
 
-    Operation *intOp =
-        buildIntegerOp(op, operands, resultType, clampBounds, whyNot);
+    WhyNotOr<Operation *> intOp =
+        buildIntegerOp(op, operands, resultType, clampBounds);
     if (!intOp) {
       for (Operation *newOp : llvm::reverse(created))
         rewriter.eraseOp(newOp);
-      return rewriter.notifyMatchFailure(quantize, whyNot);
+      return rewriter.notifyMatchFailure(quantize, intOp.whyNot().str());
     }
-    rewriter.insert(intOp);
+    rewriter.insert(*intOp);
     // Every user is a quantize with these parameters (planHoist checked).
     for (Operation *user : llvm::make_early_inc_range(op->getUsers()))
-      rewriter.replaceOp(user, intOp->getResults());
+      rewriter.replaceOp(user, (*intOp)->getResults());
     rewriter.eraseOp(op);
     return success();
   }
@@ -456,36 +419,45 @@ struct ShareQSpecsPass
 
 /// Why the movable `iface` stays in float: its dequantizes cannot sink, and
 /// (with a quantize user) that quantize cannot hoist; the same sentence for
-/// the remark and for later passes that ask.
+/// the remark and for later passes that ask. A plan that succeeds adds
+/// nothing: an op whose plan held but whose integer form did not verify is
+/// explained by what else failed, if anything.
 static std::string explainStaysInFloat(QuantBehaviourOpInterface iface,
                                        QuantizeOp quantizeUser,
                                        bool duplicateDequantize) {
-  std::string sinkWhyNot, hoistWhyNot;
-  (void)planSink(iface, duplicateDequantize, sinkWhyNot);
-  std::string reason = sinkWhyNot;
-  if (quantizeUser &&
-      failed(planHoist(quantizeUser, duplicateDequantize, hoistWhyNot)))
-    reason += "; its quantize cannot move above it: " + hoistWhyNot;
+  std::string reason;
+  WhyNotOr<SinkPlan> sink = planSink(iface, duplicateDequantize);
+  if (!sink)
+    reason = sink.whyNot().str().str();
+  if (!quantizeUser)
+    return reason;
+  WhyNotOr<SmallVector<quant::QuantizedType>> hoist =
+      planHoist(quantizeUser, duplicateDequantize);
+  if (!hoist)
+    reason += ("; its quantize cannot move above it: " + hoist.whyNot().str())
+                  .str();
   return reason;
 }
 
-WhyNot mlir::qtosa::whyNotMovedToIntegers(Operation *op) {
-  StringRef notMovable;
-  QuantBehaviourOpInterface iface = getMovableOp(op, notMovable);
-  if (!iface)
-    return WhyNot::format(notMovable);
-  std::string ignored;
-  if (succeeded(planSink(iface, /*duplicateDequantize=*/false, ignored)))
-    return {};
+/// The quantize among `op`'s users, the last one if several.
+static QuantizeOp getQuantizeUser(Operation *op) {
   QuantizeOp quantizeUser;
   for (Operation *user : op->getUsers())
     if (auto quantize = dyn_cast<QuantizeOp>(user))
       quantizeUser = quantize;
-  if (quantizeUser &&
-      succeeded(planHoist(quantizeUser, /*duplicateDequantize=*/false,
-                          ignored)))
+  return quantizeUser;
+}
+
+WhyNot mlir::qtosa::whyNotMovedToIntegers(Operation *op) {
+  WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
+  if (!iface)
+    return std::move(iface).whyNot();
+  if (planSink(*iface, /*duplicateDequantize=*/false))
     return {};
-  return WhyNot::format(explainStaysInFloat(iface, quantizeUser,
+  QuantizeOp quantizeUser = getQuantizeUser(op);
+  if (quantizeUser && planHoist(quantizeUser, /*duplicateDequantize=*/false))
+    return {};
+  return WhyNot::format(explainStaysInFloat(*iface, quantizeUser,
                                             /*duplicateDequantize=*/false));
 }
 
@@ -537,7 +509,6 @@ void ShareQSpecsPass::runOnOperation() {
   // Each walk of a large function misses the caches on most ops, so the
   // first one also counts the ops that could move, for numMoved.
   int64_t floatMovableBefore = 0;
-  StringRef ignored;
   // What each driver starts from; CountMovable also counts, on the way, the
   // ops that could move (for numMoved).
   enum Seeds : unsigned {
@@ -554,7 +525,7 @@ void ShareQSpecsPass::runOnOperation() {
     DenseSet<Operation *> seen;
     root->walk([&](Operation *op) {
       if (countMovable)
-        floatMovableBefore += static_cast<bool>(getMovableOp(op, ignored));
+        floatMovableBefore += static_cast<bool>(getMovableOp(op));
       if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
         // The stored data's producer folds first (a reshape of a constant),
         // so that data movement after the dequantize sees the constant.
@@ -609,21 +580,18 @@ void ShareQSpecsPass::runOnOperation() {
           dequantize && dequantize.getQtype() != quantize.getQtype();
       return;
     }
-    QuantBehaviourOpInterface iface = getMovableOp(op, ignored);
+    WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
     if (!iface)
       return;
     ++floatMovableAfter;
     bool nextToDequantize = llvm::any_of(op->getOperands(), [](Value v) {
       return v.getDefiningOp<DequantizeOp>();
     });
-    QuantizeOp quantizeUser;
-    for (Operation *user : op->getUsers())
-      if (auto quantize = dyn_cast<QuantizeOp>(user))
-        quantizeUser = quantize;
+    QuantizeOp quantizeUser = getQuantizeUser(op);
     if (!nextToDequantize && !quantizeUser)
       return;
     op->emitRemark() << "'" << op->getName() << "' stays in float: "
-                     << explainStaysInFloat(iface, quantizeUser,
+                     << explainStaysInFloat(*iface, quantizeUser,
                                             duplicateDequantize);
   });
 

@@ -12,27 +12,28 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Verifier.h"
-
-#include <string>
+#include "qtosa/Utils/WhyNot.h"
 
 namespace mlir::qtosa {
 
 /// Creates the op `state` describes, detached, and returns it if it
-/// verifies. Otherwise destroys it, puts the verifier's message in `whyNot`
-/// and returns null; nothing reaches the user's diagnostics either way.
-inline Operation *createIfVerified(const OperationState &state,
-                                   std::string &whyNot) {
+/// verifies. Otherwise destroys it and returns the verifier's message;
+/// nothing reaches the user's diagnostics either way.
+inline WhyNotOr<Operation *> createIfVerified(const OperationState &state) {
   Operation *op = Operation::create(state);
+  std::string message;
   {
     ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &diag) {
-      whyNot = diag.str();
+      message = diag.str();
       return success();
     });
     if (succeeded(verify(op)))
       return op;
   }
   op->destroy();
-  return nullptr;
+  if (message.empty())
+    return "it does not verify";
+  return WhyNot::format(message);
 }
 
 } // namespace mlir::qtosa

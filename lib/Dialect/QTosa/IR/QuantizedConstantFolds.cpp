@@ -332,12 +332,12 @@ void mlir::qtosa::populateFoldQuantizedConstantPatterns(
                                                   benefit);
 }
 
-std::optional<std::string>
-mlir::qtosa::whyQuantizedConstantNotFolded(Operation *op, bool force) {
+WhyNot mlir::qtosa::whyQuantizedConstantNotFolded(Operation *op,
+                                                  bool force) {
   std::string whyNot;
   if (succeeded(planFold(op, force, whyNot)) || whyNot.empty())
-    return std::nullopt;
-  return whyNot;
+    return {};
+  return WhyNot::format(whyNot);
 }
 
 void DequantizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,

@@ -18,18 +18,6 @@ using namespace mlir::qtosa;
 
 #include "qtosa/Dialect/QTosa/IR/QTosaInterfaces.cpp.inc"
 
-StringRef mlir::qtosa::stringifyQuantBehaviour(QuantBehaviour behaviour) {
-  switch (behaviour) {
-  case QuantBehaviour::DataMovement:
-    return "data movement";
-  case QuantBehaviour::OrderPreserving:
-    return "order preserving";
-  case QuantBehaviour::Independent:
-    return "independent";
-  }
-  llvm_unreachable("unknown QuantBehaviour");
-}
-
 QuantBehaviour mlir::qtosa::getQuantBehaviour(Operation *op) {
   if (auto iface = dyn_cast<QuantBehaviourOpInterface>(op))
     return iface.getQuantBehaviour();

@@ -3,8 +3,7 @@
 #ifndef QTOSA_DIALECT_QTOSA_IR_QUANTIZEDCONSTANTFOLDS_H
 #define QTOSA_DIALECT_QTOSA_IR_QUANTIZEDCONSTANTFOLDS_H
 
-#include <optional>
-#include <string>
+#include "qtosa/Utils/WhyNot.h"
 
 namespace mlir {
 class Operation;
@@ -22,10 +21,9 @@ void populateFoldQuantizedConstantPatterns(RewritePatternSet &patterns,
                                            bool force = false,
                                            unsigned benefit = 1);
 
-/// Why the data-movement op `op` on quantized constants does not fold, or
-/// nothing when it folds or is no such op.
-std::optional<std::string> whyQuantizedConstantNotFolded(Operation *op,
-                                                         bool force = false);
+/// Why the data-movement op `op` on quantized constants does not fold;
+/// empty when it folds or is no such op.
+WhyNot whyQuantizedConstantNotFolded(Operation *op, bool force = false);
 
 } // namespace qtosa
 } // namespace mlir

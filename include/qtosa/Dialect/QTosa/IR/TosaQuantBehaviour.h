@@ -32,8 +32,6 @@ enum class QuantBehaviour {
   Independent,
 };
 
-StringRef stringifyQuantBehaviour(QuantBehaviour behaviour);
-
 } // namespace qtosa
 } // namespace mlir
 
