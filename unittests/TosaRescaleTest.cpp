@@ -2,11 +2,17 @@
 
 #include "qtosa/Transforms/TosaRescale.h"
 
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Block.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/PatternMatch.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <random>
 
+using namespace mlir;
 using namespace mlir::qtosa;
 
 namespace {
@@ -76,6 +82,86 @@ TEST(TosaRescaleTest, RefusesWhatCannotBeEncoded) {
   ASSERT_TRUE(tiny);
   EXPECT_EQ(tiny->shift, 62);
   EXPECT_EQ(tiny->multiplier, 0);
+}
+
+/// The constants of `block`, in order.
+SmallVector<tosa::ConstOp> constantsOf(Block &block) {
+  return llvm::to_vector(block.getOps<tosa::ConstOp>());
+}
+
+/// A rescale of i8 by 0.5 to i8 between zero points -3 and 5.
+RescaleSpec halfSpec() {
+  RescaleSpec spec;
+  spec.factors = {*computeRescaleFactor(0.5, true)};
+  spec.inputZeroPoint = -3;
+  spec.outputZeroPoint = 5;
+  return spec;
+}
+
+// Through a builder whose listener has a pool, buildRescale and
+// buildIntegerScalar make each constant once per block, at the block's
+// start; without one, every call makes its own.
+TEST(TosaRescaleTest, PoolMakesEachConstantOncePerBlock) {
+  MLIRContext context;
+  context.loadDialect<tosa::TosaDialect>();
+  Location loc = UnknownLoc::get(&context);
+  auto type = RankedTensorType::get({4}, IntegerType::get(&context, 8));
+  Block first, second, unpooled;
+  Value x = first.addArgument(type, loc);
+  Value y = second.addArgument(type, loc);
+  Value z = unpooled.addArgument(type, loc);
+
+  RewriterBase::Listener listener;
+  {
+    OpBuilder builder(&context, &listener);
+    ConstantPool pool(&listener);
+    ASSERT_EQ(ConstantPool::of(builder), &pool);
+    builder.setInsertionPointToEnd(&first);
+    auto r1 = buildRescale(builder, loc, x, type, halfSpec())
+                  .getDefiningOp<tosa::RescaleOp>();
+    auto r2 = buildRescale(builder, loc, r1, type, halfSpec())
+                  .getDefiningOp<tosa::RescaleOp>();
+    ASSERT_TRUE(r1 && r2);
+    // Multiplier, shift, the two zero points: four constants for both.
+    EXPECT_EQ(constantsOf(first).size(), 4u);
+    EXPECT_EQ(r1->getOperands().drop_front(),
+              r2->getOperands().drop_front());
+    EXPECT_EQ(buildIntegerScalar(builder, loc, type.getElementType(), 5),
+              r1.getOutputZp());
+    // Truncated to 8 bits, 261 is 5.
+    EXPECT_EQ(buildIntegerScalar(builder, loc, type.getElementType(), 261),
+              r1.getOutputZp());
+    for (tosa::ConstOp constant : constantsOf(first))
+      EXPECT_TRUE(constant->isBeforeInBlock(r1));
+
+    // Another block gets its own.
+    builder.setInsertionPointToEnd(&second);
+    auto r3 = buildRescale(builder, loc, y, type, halfSpec())
+                  .getDefiningOp<tosa::RescaleOp>();
+    EXPECT_EQ(constantsOf(second).size(), 4u);
+    EXPECT_NE(r3.getMultiplier(), r1.getMultiplier());
+
+    // A forgotten constant is made anew.
+    Operation *zeroPoint = r3.getOutputZp().getDefiningOp();
+    r3->erase();
+    pool.forget(zeroPoint);
+    zeroPoint->erase();
+    builder.setInsertionPointToEnd(&second);
+    Value again = buildIntegerScalar(builder, loc, type.getElementType(), 5);
+    EXPECT_EQ(constantsOf(second).size(), 4u);
+    EXPECT_NE(again.getDefiningOp(), nullptr);
+  }
+  // The pool is gone with its scope: every call makes its own again.
+  OpBuilder builder(&context, &listener);
+  EXPECT_EQ(ConstantPool::of(builder), nullptr);
+  builder.setInsertionPointToEnd(&unpooled);
+  Value u1 = buildRescale(builder, loc, z, type, halfSpec());
+  (void)buildRescale(builder, loc, u1, type, halfSpec());
+  EXPECT_EQ(constantsOf(unpooled).size(), 8u);
+
+  // The blocks live on the stack: no op may still read a value when they go.
+  for (Block *block : {&first, &second, &unpooled})
+    block->dropAllDefinedValueUses();
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 
 #include <cmath>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -57,13 +58,140 @@ mlir::qtosa::computeRescaleFactors(ArrayRef<double> factors, bool scale32) {
   return encoded;
 }
 
-Value mlir::qtosa::buildIntegerScalar(OpBuilder &builder, Location loc,
-                                      Type elementType, int64_t value) {
+//===----------------------------------------------------------------------===//
+// ConstantPool
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The pools attached to listeners. Function passes run on several threads,
+/// each with its own listener and pool.
+struct PoolRegistry {
+  std::mutex mutex;
+  DenseMap<const OpBuilder::Listener *, ConstantPool *> pools;
+};
+PoolRegistry &poolRegistry() {
+  static PoolRegistry registry;
+  return registry;
+}
+} // namespace
+
+ConstantPool::ConstantPool(const OpBuilder::Listener *listener)
+    : listener(listener) {
+  PoolRegistry &registry = poolRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  registry.pools[listener] = this;
+}
+
+ConstantPool::~ConstantPool() {
+  PoolRegistry &registry = poolRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  registry.pools.erase(listener);
+}
+
+ConstantPool *ConstantPool::of(const OpBuilder &builder) {
+  const OpBuilder::Listener *listener = builder.getListener();
+  if (!listener)
+    return nullptr;
+  PoolRegistry &registry = poolRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  return registry.pools.lookup(listener);
+}
+
+Value ConstantPool::create(OpBuilder &builder, Location loc,
+                           DenseElementsAttr values) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(builder.getInsertionBlock());
+  return tosa::ConstOp::create(builder, loc, values.getType(), values);
+}
+
+Value ConstantPool::getScalar(OpBuilder &builder, Location loc,
+                              Type elementType, const APInt &value) {
+  auto [it, inserted] = scalars.try_emplace(
+      {builder.getInsertionBlock(), elementType, value.getSExtValue()},
+      nullptr);
+  if (inserted) {
+    auto type = RankedTensorType::get({1}, elementType);
+    it->second = create(builder, loc, DenseElementsAttr::get(type, value))
+                     .getDefiningOp();
+  }
+  return it->second->getResult(0);
+}
+
+Value ConstantPool::get(OpBuilder &builder, Location loc,
+                        DenseElementsAttr values) {
+  auto type = cast<RankedTensorType>(values.getType());
+  if (type.getRank() == 1 && type.getDimSize(0) == 1)
+    return getScalar(builder, loc, type.getElementType(),
+                     *values.value_begin<APInt>());
+  auto [it, inserted] =
+      tensors.try_emplace({builder.getInsertionBlock(), values}, nullptr);
+  if (inserted)
+    it->second = create(builder, loc, values).getDefiningOp();
+  return it->second->getResult(0);
+}
+
+void ConstantPool::forget(Operation *op) {
+  auto constant = dyn_cast<tosa::ConstOp>(op);
+  if (!constant)
+    return;
+  auto values = dyn_cast<DenseIntElementsAttr>(constant.getValuesAttr());
+  if (!values)
+    return;
+  Block *block = op->getBlock();
+  auto type = cast<RankedTensorType>(constant.getType());
+  if (type.getRank() == 1 && type.getDimSize(0) == 1) {
+    auto it = scalars.find({block, type.getElementType(),
+                            (*values.value_begin<APInt>()).getSExtValue()});
+    if (it != scalars.end() && it->second == op)
+      scalars.erase(it);
+    return;
+  }
+  auto it = tensors.find({block, values});
+  if (it != tensors.end() && it->second == op)
+    tensors.erase(it);
+}
+
+//===----------------------------------------------------------------------===//
+// Building rescales
+//===----------------------------------------------------------------------===//
+
+/// `value` as a `tensor<1xelementType>`: from `pool`, or a new constant.
+static Value buildScalar(OpBuilder &builder, Location loc, ConstantPool *pool,
+                         Type elementType, const APInt &value) {
+  if (pool)
+    return pool->getScalar(builder, loc, elementType, value);
   auto type = RankedTensorType::get({1}, elementType);
+  return tosa::ConstOp::create(builder, loc, type,
+                               DenseElementsAttr::get(type, value));
+}
+
+static Value buildIntegerScalar(OpBuilder &builder, Location loc,
+                                ConstantPool *pool, Type elementType,
+                                int64_t value) {
   APInt bits(elementType.getIntOrFloatBitWidth(), static_cast<uint64_t>(value),
              /*isSigned=*/true, /*implicitTrunc=*/true);
-  return tosa::ConstOp::create(builder, loc, type,
-                               DenseElementsAttr::get(type, bits));
+  return buildScalar(builder, loc, pool, elementType, bits);
+}
+
+Value mlir::qtosa::buildIntegerScalar(OpBuilder &builder, Location loc,
+                                      Type elementType, int64_t value) {
+  return ::buildIntegerScalar(builder, loc, ConstantPool::of(builder),
+                              elementType, value);
+}
+
+/// The multiplier or shift operand of a rescale: one `elementType` element
+/// per factor.
+static Value buildFactorOperand(OpBuilder &builder, Location loc,
+                                ConstantPool *pool, Type elementType,
+                                ArrayRef<APInt> values) {
+  if (values.size() == 1)
+    return buildScalar(builder, loc, pool, elementType, values.front());
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(values.size())}, elementType);
+  auto attr = DenseElementsAttr::get(type, values);
+  if (pool)
+    return pool->get(builder, loc, attr);
+  return tosa::ConstOp::create(builder, loc, type, attr);
 }
 
 /// True when the rescale maps every value to itself: the same type on both
@@ -88,25 +216,25 @@ Value mlir::qtosa::buildRescale(OpBuilder &builder, Location loc, Value input,
   int64_t count = spec.factors.size();
   Type multiplierElement =
       spec.scale32 ? builder.getI32Type() : builder.getIntegerType(16);
-  auto multiplierType = RankedTensorType::get({count}, multiplierElement);
-  auto shiftType = RankedTensorType::get({count}, builder.getI8Type());
+  Type shiftElement = builder.getI8Type();
   SmallVector<APInt> multipliers, shifts;
   for (const RescaleFactor &factor : spec.factors) {
     multipliers.emplace_back(multiplierElement.getIntOrFloatBitWidth(),
                              factor.multiplier, /*isSigned=*/true);
     shifts.emplace_back(8, factor.shift, /*isSigned=*/true);
   }
-  Value multiplier = tosa::ConstOp::create(
-      builder, loc, multiplierType,
-      DenseElementsAttr::get(multiplierType, multipliers));
-  Value shift = tosa::ConstOp::create(
-      builder, loc, shiftType, DenseElementsAttr::get(shiftType, shifts));
+  ConstantPool *pool = ConstantPool::of(builder);
+  // Separate statements: the operands are made in this order.
+  Value multiplier =
+      buildFactorOperand(builder, loc, pool, multiplierElement, multipliers);
+  Value shift = buildFactorOperand(builder, loc, pool, shiftElement, shifts);
   auto inputType = cast<RankedTensorType>(input.getType());
-  Value inputZp = buildIntegerScalar(builder, loc, inputType.getElementType(),
-                                     spec.inputZeroPoint);
-  Value outputZp = buildIntegerScalar(builder, loc,
-                                      outputType.getElementType(),
-                                      spec.outputZeroPoint);
+  Value inputZp = ::buildIntegerScalar(builder, loc, pool,
+                                       inputType.getElementType(),
+                                       spec.inputZeroPoint);
+  Value outputZp = ::buildIntegerScalar(builder, loc, pool,
+                                        outputType.getElementType(),
+                                        spec.outputZeroPoint);
   auto rounding = spec.doubleRound ? tosa::RoundingMode::DOUBLE_ROUND
                                    : tosa::RoundingMode::SINGLE_ROUND;
   return tosa::RescaleOp::create(

@@ -44,6 +44,8 @@ struct LoweringListener : ChangeListener {
   }
   void notifyOperationErased(Operation *op) override {
     ChangeListener::notifyOperationErased(op);
+    if (pool)
+      pool->forget(op);
     auto slot = slots.find(op);
     if (slot == slots.end())
       return;
@@ -52,6 +54,7 @@ struct LoweringListener : ChangeListener {
   }
   SmallVector<Operation *> quantizes;
   SmallVector<Operation *> createdConstants;
+  ConstantPool *pool = nullptr;
   DenseMap<Operation *, std::pair<SmallVectorImpl<Operation *> *, size_t>>
       slots;
 };
@@ -93,6 +96,12 @@ void shareCreatedConstants(ArrayRef<Operation *> created,
 bool mlir::qtosa::lowerToTosaInt(func::FuncOp func, RescaleRounding rounding,
                                  SmallVectorImpl<Operation *> *leftQuantizes) {
   LoweringListener listener;
+  // The rescales' multipliers, shifts and zero points come from the pool,
+  // one per block, value and type, not one per rescale;
+  // shareCreatedConstants below still shares the rest (weights, biases,
+  // tables) and orders them all.
+  ConstantPool pool(&listener);
+  listener.pool = &pool;
   IRRewriter rewriter(func.getContext(), &listener);
   func.walk([&](QuantizeOp quantize) {
     listener.track(quantize, listener.quantizes);
