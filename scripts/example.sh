@@ -22,25 +22,6 @@ echo "== qtosa-opt $example --pass-pipeline='$lower'"
 echo "== the same block as integer TOSA 1.0 (zero-point operands, tosa.rescale), then its op counts"
 "$build_dir/bin/qtosa-opt" "$example" --pass-pipeline="$lower"
 
-# The same block partitioned for Ethos-U55, first without qtosa-share-qspecs
-# (the moveaxis chain stays in float on the host and splits the graph), then
-# with it (one delegate).
-without='builtin.module(qtosa-import-qdq,func.func(qtosa-canonicalize,qtosa-lower-to-tosa-int),qtosa-ethosu-partition{report-file=- remarks=false},func.func(qtosa-expand-qdq))'
-echo
-echo "== Ethos-U55 partition WITHOUT qtosa-share-qspecs: qtosa-opt $example --pass-pipeline='$without'"
-"$build_dir/bin/qtosa-opt" "$example" -o /dev/null --pass-pipeline="$without" 2>&1 | grep -E '^(ethos-u|  (host op|qtosa[.]|tosa[.]))'
-delegates="$build_dir/example-delegates"
-rm -rf "$delegates"
-with="builtin.module(qtosa-ethosu-pipeline{report-file=- tosa-dir=$delegates})"
-echo
-echo "== Ethos-U55 partition WITH it: qtosa-opt $example --pass-pipeline='$with'"
-"$build_dir/bin/qtosa-opt" "$example" --pass-pipeline="$with"
-# What Vela takes: the delegate as a TOSA 1.0 flatbuffer, and the manifest a
-# runtime reads to call it.
-echo
-echo "== The delegate for Vela: $(ls "$delegates"/*.tosa), and $delegates/delegates.json:"
-cat "$delegates/delegates.json"
-
 # A real model: the first corpus model beside the checkout (MLCommons Tiny's
 # ResNet image classifier, int8), imported from TFLite and partitioned for
 # Ethos-U55. Skipped without ../shared/corpus.
@@ -56,3 +37,22 @@ if [[ -f "$model" ]]; then
         --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{report-file=- remarks=false})' 2>&1 \
     | grep -E '^(ethos-u|  )'
 fi
+
+# The same block partitioned for Ethos-U55, first without qtosa-share-qspecs
+# (the moveaxis chain stays in float on the host and splits the graph), then
+# with it (one delegate).
+without='builtin.module(qtosa-import-qdq,func.func(qtosa-canonicalize,qtosa-lower-to-tosa-int),qtosa-ethosu-partition{report-file=- remarks=false},func.func(qtosa-expand-qdq))'
+echo
+echo "== Ethos-U55 partition WITHOUT qtosa-share-qspecs: qtosa-opt $example --pass-pipeline='$without'"
+"$build_dir/bin/qtosa-opt" "$example" -o /dev/null --pass-pipeline="$without" 2>&1 | grep -E '^(ethos-u|  (host op|[0-9]+ float ops|qtosa[.]|tosa[.]|func[.]| +ops:))'
+delegates="$build_dir/example-delegates"
+rm -rf "$delegates"
+with="builtin.module(qtosa-ethosu-pipeline{report-file=- tosa-dir=$delegates})"
+echo
+echo "== Ethos-U55 partition WITH it: qtosa-opt $example --pass-pipeline='$with'"
+"$build_dir/bin/qtosa-opt" "$example" --pass-pipeline="$with"
+# What Vela takes: the delegate as a TOSA 1.0 flatbuffer, and the manifest a
+# runtime reads to call it.
+echo
+echo "== The delegate for Vela: $(ls "$delegates"/*.tosa), and $delegates/delegates.json:"
+cat "$delegates/delegates.json"
