@@ -288,9 +288,11 @@ static LogicalResult lowerQTosa(ModuleOp module) {
   // Import makes quantize/dequantize of what was quant IR. MLIR's own
   // lowering runs casts to any width, so storage TOSA has no tensors of
   // (i4 activations, i6) executes too.
-  if (quant || qdq)
-    pm.addNestedPass<func::FuncOp>(
-        createExpandQDQPass(/*anyStorageWidth=*/true));
+  if (quant || qdq) {
+    ExpandQDQPassOptions expand;
+    expand.anyStorageWidth = true;
+    pm.addNestedPass<func::FuncOp>(createExpandQDQPass(expand));
+  }
   return pm.run(module);
 }
 

@@ -254,9 +254,7 @@ struct ExpandDequantize : ExpandPattern<DequantizeOp> {
 };
 
 struct ExpandQDQPass : qtosa::impl::ExpandQDQPassBase<ExpandQDQPass> {
-  ExpandQDQPass() = default;
-  explicit ExpandQDQPass(bool anyStorageWidth)
-      : anyStorageWidth(anyStorageWidth) {}
+  using ExpandQDQPassBase::ExpandQDQPassBase;
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
@@ -286,17 +284,9 @@ struct ExpandQDQPass : qtosa::impl::ExpandQDQPassBase<ExpandQDQPass> {
     if (!listener.changed)
       markAllAnalysesPreserved();
   }
-
-  /// Not a command-line option: only the execution engine, whose output no
-  /// TOSA tool reads, expands widths TOSA has no casts for.
-  bool anyStorageWidth = false;
 };
 
 } // namespace
-
-std::unique_ptr<Pass> mlir::qtosa::createExpandQDQPass(bool anyStorageWidth) {
-  return std::make_unique<ExpandQDQPass>(anyStorageWidth);
-}
 
 void mlir::qtosa::populateExpandQDQPatterns(RewritePatternSet &patterns,
                                             bool anyStorageWidth) {

@@ -129,8 +129,10 @@ mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
   // A partitioned graph runs on the host as a whole: no qtosa.delegate may
   // stay in pure upstream TOSA.
   pm.addNestedPass<func::FuncOp>(createInlineDelegatesPass());
-  // What is left of quantize/dequantize becomes plain TOSA arithmetic.
-  pm.addNestedPass<func::FuncOp>(createExpandQDQPass());
+  // What is left of quantize/dequantize becomes plain TOSA arithmetic; on the
+  // whole module, so that none outside a function (which the import also
+  // reaches) is left behind.
+  pm.addPass(createExpandQDQPass());
   return success();
 }
 

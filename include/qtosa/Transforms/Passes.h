@@ -59,10 +59,6 @@ void populateAdoptParametersPatterns(RewritePatternSet &patterns);
 void populateExpandQDQPatterns(RewritePatternSet &patterns,
                                bool anyStorageWidth = false);
 
-/// qtosa-expand-qdq, expanding with `anyStorageWidth` also storage of other
-/// widths than 8, 16 and 32 bits, which TOSA 1.0 has no casts for but MLIR's
-/// TOSA-to-Linalg lowering runs (the execution engine's use).
-std::unique_ptr<Pass> createExpandQDQPass(bool anyStorageWidth);
 
 /// What qtosa-lower-to-tosa-int does to `func`, without its remarks: lowers
 /// each dequantize -> float op -> quantize group and each requantize to

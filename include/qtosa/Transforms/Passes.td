@@ -69,6 +69,13 @@ def ExpandQDQPass : Pass<"qtosa-expand-qdq"> {
     naming the op, where a quantize or dequantize cannot be expanded
     (sub-channel blocks over dynamic dimensions, unsigned 32-bit storage).
   }];
+  let options = [
+    Option<"anyStorageWidth", "any-storage-width", "bool", "false",
+           "Also expand storage of other widths than 8, 16 and 32 bits (i4, "
+           "i6) with casts TOSA 1.0 does not have, for executing a graph "
+           "under MLIR's TOSA lowering (what qtosa-run does); the output is "
+           "not valid TOSA 1.0">
+  ];
   let dependentDialects = ["::mlir::tosa::TosaDialect"];
 }
 

@@ -71,8 +71,9 @@ mlir::qtosa::buildEthosUPipeline(OpPassManager &pm,
   //===--------------------------------------------------------------------===//
 
   // Graph-IO quantize/dequantize had to be recognizable to the partitioner;
-  // only now do the host's ones become float TOSA arithmetic.
-  pm.addNestedPass<func::FuncOp>(createExpandQDQPass());
+  // only now do the host's ones become float TOSA arithmetic, on the whole
+  // module (the import also reaches ones outside a function).
+  pm.addPass(createExpandQDQPass());
   return success();
 }
 
