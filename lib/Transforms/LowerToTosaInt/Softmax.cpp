@@ -403,10 +403,8 @@ public:
 
   /// round(a * b / 2^shift) on i32.
   Value mul(Value a, Value b, int64_t shift, RankedTensorType type) {
-    auto shiftType = RankedTensorType::get({1}, builder.getI8Type());
-    Value shiftConst = tosa::ConstOp::create(
-        builder, loc, shiftType,
-        DenseElementsAttr::get(shiftType, builder.getI8IntegerAttr(shift)));
+    Value shiftConst =
+        buildIntegerScalar(builder, loc, builder.getI8Type(), shift);
     return tosa::MulOp::create(builder, loc, type, a, b, shiftConst);
   }
 
