@@ -29,25 +29,27 @@ def counted(counter):
                      for name, n in counter.items())
 
 
-def against_tflite(expected_path):
+def against_tflite(reference, expected_path):
     """model -> its cell: 'exact', the largest difference and the values
-    that differ over the three seeds, or why it was not run."""
-    per_model = collections.OrderedDict()
+    that differ over the three seeds, or why it was not run. The lines are
+    read by the numerics test's own parser (reference.parse)."""
+    per_model = {}
     for text in open(expected_path):
-        fields = text.split()
-        if not fields or text.startswith("#"):
+        if not text.strip() or text.startswith("#"):
             continue
-        if fields[1] == "skipped":
-            per_model[fields[0]] = "not run: " + text.split("(", 1)[1] \
+        key, record = reference.parse(text)
+        if record[0] == "skipped":
+            per_model[key] = "not run: " + text.split("(", 1)[1] \
                 .rstrip().rstrip(")")
             continue
-        if fields[2] == "FAIL":
-            per_model[fields[0]] = "FAIL"
+        model = key[0]
+        if record[0] == "FAIL":
+            per_model[model] = "FAIL"
             continue
-        exact, total = (int(v) for v in fields[5].rstrip(",").split("/"))
-        worst, differ, values = per_model.get(fields[0], (0, 0, 0))
-        per_model[fields[0]] = (max(worst, int(fields[3])),
-                                differ + total - exact, values + total)
+        worst, exact, total, _ = record
+        max_lsb, differ, values = per_model.get(model, (0, 0, 0))
+        per_model[model] = (max(max_lsb, worst), differ + total - exact,
+                            values + total)
     return {name: cell if isinstance(cell, str) else
             "exact" if cell[0] == 0 else
             "%d LSB, %d of %d values" % cell
@@ -65,7 +67,8 @@ def main():
     sys.path.insert(0, os.path.join(args.build, "python_packages"))
     import qtosa  # noqa: E402  (the build's package)
 
-    # The flatbuffer reader of the numerics test, for the operator names.
+    # The numerics test: its flatbuffer reader (operator names) and its
+    # parser of the expectation lines.
     spec = importlib.util.spec_from_file_location(
         "tflite_reference",
         ROOT / "test" / "Target" / "TFLite" / "Inputs" / "tflite_reference.py")
@@ -73,7 +76,7 @@ def main():
     spec.loader.exec_module(reference)
     schema = str(ROOT / "lib" / "Target" / "TFLite" / "tflite.fbs")
     numerics = against_tflite(
-        ROOT / "test" / "Target" / "TFLite" / "Inputs" /
+        reference, ROOT / "test" / "Target" / "TFLite" / "Inputs" /
         "tflite-reference-expected.txt")
 
     model_dir = pathlib.Path(args.corpus) / "tflite"
