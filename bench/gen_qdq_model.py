@@ -188,13 +188,12 @@ def depthwise_to_rows(f, x, zero, w):
 
 def convnext_block(f, x, zero):
     rowsd = depthwise_to_rows(f, x, zero, f.weights([3, 3, C, 1], 2))
-    rows_type = ROWS
     pw_w = f.weights([1, C, C], 2)
     pw = f.value("pw")
     f.emit("%s = tosa.matmul %s, %s, %s, %s : (%s, tensor<1x%dx%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
-           % (pw, rowsd, pw_w, zero, zero, rows_type % "f32", C, C, rows_type % "f32"), 1)
-    pwd = f.qdq(pw, rows_type)
-    back = f.reshape(pwd, rows_type % "f32", [1, HW, HW, C])
+           % (pw, rowsd, pw_w, zero, zero, ROWS % "f32", C, C, ROWS % "f32"), 1)
+    pwd = f.qdq(pw, ROWS)
+    back = f.reshape(pwd, ROWS % "f32", [1, HW, HW, C])
     s = f.value("sum")
     f.emit("%s = tosa.add %s, %s : (%s, %s) -> %s" % (s, back, x, ACT % "f32", ACT % "f32", ACT % "f32"), 1)
     return f.qdq(s, ACT)
@@ -242,12 +241,11 @@ def moved_weights_block(f, x, zero):
     m_t, _ = f.transpose(m, [C, C], [1, 0])
     m_b = f.reshape(m_t, tensor([C, C]), [1, C, C])
     rows = f.reshape(convd, ACT % "f32", [1, HW * HW, C])
-    rows_type = "tensor<1x%dx%dx%%s>" % (HW * HW, C)
     mm = f.value("mm")
     f.emit("%s = tosa.matmul %s, %s, %s, %s : (%s, tensor<1x%dx%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
-           % (mm, rows, m_b, zero, zero, rows_type % "f32", C, C, rows_type % "f32"), 1)
-    mmd = f.qdq(mm, rows_type)
-    return f.reshape(mmd, rows_type % "f32", [1, HW, HW, C])
+           % (mm, rows, m_b, zero, zero, ROWS % "f32", C, C, ROWS % "f32"), 1)
+    mmd = f.qdq(mm, ROWS)
+    return f.reshape(mmd, ROWS % "f32", [1, HW, HW, C])
 
 
 HIDDEN = 2 * C  # the ConvNeXt model's pointwise matmuls expand to this
@@ -256,12 +254,11 @@ HIDDEN = 2 * C  # the ConvNeXt model's pointwise matmuls expand to this
 def convnext_net_block(f, x, zero):
     """17 TOSA ops: the block of --model convnext."""
     rowsd = depthwise_to_rows(f, x, zero, f.shaped_weights([3, 3, C, 1], 2))
-    rows_type = ROWS
     wide_type = "tensor<1x%dx%dx%%s>" % (HW * HW, HIDDEN)
     up_w = f.shaped_weights([1, C, HIDDEN])
     up = f.value("up")
     f.emit("%s = tosa.matmul %s, %s, %s, %s : (%s, tensor<1x%dx%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
-           % (up, rowsd, up_w, zero, zero, rows_type % "f32", C, HIDDEN, wide_type % "f32"), 1)
+           % (up, rowsd, up_w, zero, zero, ROWS % "f32", C, HIDDEN, wide_type % "f32"), 1)
     upd = f.qdq(up, wide_type)
     relu = f.value("relu")
     f.emit("%s = tosa.clamp %s {min_val = 0.0 : f32, max_val = 3.40282347e+38 : f32} : (%s) -> %s"
@@ -270,10 +267,10 @@ def convnext_net_block(f, x, zero):
     down_w = f.shaped_weights([1, HIDDEN, C])
     down = f.value("down")
     f.emit("%s = tosa.matmul %s, %s, %s, %s : (%s, tensor<1x%dx%dxf32>, tensor<1xf32>, tensor<1xf32>) -> %s"
-           % (down, relud, down_w, zero, zero, wide_type % "f32", HIDDEN, C, rows_type % "f32"), 1)
-    downd = f.qdq(down, rows_type)
+           % (down, relud, down_w, zero, zero, wide_type % "f32", HIDDEN, C, ROWS % "f32"), 1)
+    downd = f.qdq(down, ROWS)
     # Back to NHWC through the framework's layout: the moveaxis pair.
-    back = f.reshape(downd, rows_type % "f32", [1, HW, HW, C])
+    back = f.reshape(downd, ROWS % "f32", [1, HW, HW, C])
     back_nchw, s2 = f.transpose(back, [1, HW, HW, C], [0, 3, 1, 2])
     back_nhwc, _ = f.transpose(back_nchw, s2, [0, 2, 3, 1])
     backd = f.qdq(back_nhwc, ACT)
