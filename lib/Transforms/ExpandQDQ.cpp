@@ -17,6 +17,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/WalkPatternRewriteDriver.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_EXPANDQDQPASS
@@ -262,22 +263,16 @@ struct ExpandQDQPass : qtosa::impl::ExpandQDQPassBase<ExpandQDQPass> {
     ChangeListener listener;
     walkAndApplyPatterns(getOperation(), std::move(patterns), &listener);
 
-    // What the patterns left is refused, each op with its own reason.
+    // What the patterns left is refused, each op with its own reason (asked
+    // again here: the patterns' match failures are not diagnostics).
     bool leftOver = false;
     getOperation()->walk([&](Operation *op) {
-      std::optional<WhyNotOr<QuantParamLayout>> layout;
-      if (auto quantize = dyn_cast<QuantizeOp>(op))
-        layout.emplace(getExpandableLayout(quantize.getQtype(),
-                                           quantize.getInput().getType(),
-                                           anyStorageWidth));
-      else if (auto dequantize = dyn_cast<DequantizeOp>(op))
-        layout.emplace(getExpandableLayout(dequantize.getQtype(),
-                                           dequantize.getInput().getType(),
-                                           anyStorageWidth));
-      if (!layout)
-        return;
-      op->emitError("cannot expand: ") << layout->whyNot().str();
-      leftOver = true;
+      TypeSwitch<Operation *>(op).Case<QuantizeOp, DequantizeOp>([&](auto qdq) {
+        WhyNotOr<QuantParamLayout> layout = getExpandableLayout(
+            qdq.getQtype(), qdq.getInput().getType(), anyStorageWidth);
+        qdq.emitError("cannot expand: ") << layout.whyNot().str();
+        leftOver = true;
+      });
     });
     if (leftOver)
       return signalPassFailure();
