@@ -1,9 +1,10 @@
 //===- Pipelines.td - qtosa-lower-pipeline's options ------*- tablegen -*-===//
 //
 // A pipeline declared as a pass, for its name, summary and options only: it
-// is never registered or run as a pass. registerModulePipeline parses the
-// pipeline's textual options with the generated base class and lists them
-// in --help; Pipelines.cpp builds the stages from them.
+// is never registered or run as a pass. registerDeclaredModulePipeline
+// (PipelineRegistration.h) parses the pipeline's textual options with the
+// generated base class and lists them in --help; Pipelines.cpp builds the
+// stages from them.
 //
 //===----------------------------------------------------------------------===//
 
