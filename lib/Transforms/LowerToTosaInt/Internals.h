@@ -220,6 +220,10 @@ WhyNot lowerAbs(Group &group);
 WhyNot lowerNegate(Group &group);
 WhyNot lowerFloor(Group &group);
 WhyNot lowerCeil(Group &group);
+/// tosa.table of i8 `input` through 256 signed 8-bit `entries` (entry `i`
+/// for input `i - 128`), with result type `outType`.
+Value buildTable8(OpBuilder &builder, Location loc, Value input,
+                  ArrayRef<int8_t> entries, RankedTensorType outType);
 
 // Softmax.cpp: a mul ending a softmax (exp * reciprocal(reduce_sum(exp)));
 // any other mul goes to lowerAddSubMul.

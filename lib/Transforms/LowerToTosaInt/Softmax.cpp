@@ -425,7 +425,6 @@ public:
   /// The Q0.31 value `table[index + 128]` for an i8 `index`: one 8-bit
   /// tosa.table per byte, each rescaled to i32 at its place.
   Value lookUp(Value index, ArrayRef<int64_t> table, int firstByte) {
-    auto tableType = RankedTensorType::get({256}, builder.getI8Type());
     auto wide = withElement(index, i32);
     Value sum;
     for (int byte = 3; byte >= firstByte; --byte) {
@@ -433,12 +432,8 @@ public:
       for (int64_t value : table)
         entries.push_back(
             static_cast<int8_t>(((value >> (8 * byte)) & 255) - 128));
-      Value tableConst = tosa::ConstOp::create(
-          builder, loc, tableType,
-          DenseElementsAttr::get(tableType, ArrayRef<int8_t>(entries)));
-      Value bytes = tosa::TableOp::create(
-          builder, loc, cast<RankedTensorType>(index.getType()), index,
-          tableConst);
+      Value bytes = buildTable8(builder, loc, index, entries,
+                                cast<RankedTensorType>(index.getType()));
       Value placed = rescale(bytes, wide, std::ldexp(1.0, 8 * byte),
                              /*inputZp=*/-128);
       sum = sum ? add(sum, placed, wide) : placed;

@@ -26,7 +26,7 @@ using UnaryFunction = float (*)(float);
 
 /// A 256-entry tosa.table of signed 8-bit values: entry `i` is the exact
 /// QDQ result for stored input `i - 128`.
-void buildTable8(Group &group, UnaryFunction function, const ChannelParams &in,
+void lowerTable8(Group &group, UnaryFunction function, const ChannelParams &in,
                  const ChannelParams &out, Value input,
                  RankedTensorType outType) {
   int8_t table[256];
@@ -36,14 +36,8 @@ void buildTable8(Group &group, UnaryFunction function, const ChannelParams &in,
         quantizeElement(function(real), out.scale(0), out.zeroPoint,
                         out.storageMin, out.storageMax));
   }
-  OpBuilder &builder = *group.builder;
-  Location loc = group.loc();
-  auto tableType = RankedTensorType::get({256}, builder.getI8Type());
-  Value tableConst = tosa::ConstOp::create(
-      builder, loc, tableType,
-      DenseElementsAttr::get(tableType, ArrayRef<int8_t>(table)));
   group.lowered =
-      tosa::TableOp::create(builder, loc, outType, input, tableConst);
+      buildTable8(*group.builder, group.loc(), input, table, outType);
 }
 
 /// TOSA's 16-bit TABLE samples every 128th input and interpolates linearly
@@ -161,7 +155,7 @@ template <UnaryFunction Function> WhyNot lowerTable(Group &group) {
     return lowerTable16(group, Function, input->params, *outParams,
                         input->stored, outType);
   if (group.builder)
-    buildTable8(group, Function, input->params, *outParams, input->stored,
+    lowerTable8(group, Function, input->params, *outParams, input->stored,
                 outType);
   return {};
 }
@@ -185,6 +179,15 @@ float ceil(float x) { return std::ceil(x); }
 } // namespace f32
 
 } // namespace
+
+Value lowering::buildTable8(OpBuilder &builder, Location loc, Value input,
+                            ArrayRef<int8_t> entries,
+                            RankedTensorType outType) {
+  auto tableType = RankedTensorType::get({256}, builder.getI8Type());
+  Value tableConst = tosa::ConstOp::create(
+      builder, loc, tableType, DenseElementsAttr::get(tableType, entries));
+  return tosa::TableOp::create(builder, loc, outType, input, tableConst);
+}
 
 WhyNot lowering::lowerSigmoid(Group &group) {
   return lowerTable<f32::sigmoid>(group);
