@@ -60,12 +60,13 @@ struct LoweringListener : ChangeListener {
 };
 
 /// Leaves one of the lowering's constants per value and type in each block,
-/// at the top of the block in the order they were made. Every rescale reads
-/// four constants, most of them zero points and shifts that repeat;
-/// unshared they were most of the lowered IR's ops. Sharing stays inside a
-/// block: TOSA's control-flow regions may not read values from above. The
-/// function's own constants are left where they are. Erased entries of
-/// `created` are null; the ones this erases become null as it goes.
+/// at the top of the block in the order they were made. The rescales' and
+/// zero points' constants arrive shared (ConstantPool); this shares the
+/// rest (a weight, bias or table made twice) and places them all. Sharing
+/// stays inside a block: TOSA's control-flow regions may not read values
+/// from above. The function's own constants are left where they are. Erased
+/// entries of `created` are null; the ones this erases become null as it
+/// goes.
 void shareCreatedConstants(ArrayRef<Operation *> created,
                            RewriterBase &rewriter) {
   DenseMap<std::tuple<Block *, Attribute, Type>, tosa::ConstOp> kept;
