@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnnotateConstants.h"
+#include "IndexAlongAxis.h"
 
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 
@@ -148,20 +149,16 @@ void annotation::foldConstantWeightChains(func::FuncOp function) {
   }
 }
 
-
-WeightParams annotation::computeWeightParams(DenseFPElementsAttr values, unsigned axis,
-                                 const TensorSpec &spec) {
-  auto type = cast<RankedTensorType>(values.getType());
+WeightParams annotation::computeWeightParams(DenseFPElementsAttr values,
+                                             unsigned axis,
+                                             const TensorSpec &spec) {
   WeightParams params;
-  int64_t channels = spec.perChannel ? type.getDimSize(axis) : 1;
   if (spec.perChannel)
     params.axis = axis;
-  SmallVector<double> maxAbs(channels, 0.0);
-  int64_t inner = 1;
-  for (int64_t dim = axis + 1; dim < type.getRank(); ++dim)
-    inner *= type.getDimSize(dim);
+  IndexAlongAxis channelOf(values.getType().getShape(), params.axis);
+  SmallVector<double> maxAbs(channelOf.size(), 0.0);
   for (auto [index, value] : llvm::enumerate(values.getValues<APFloat>())) {
-    int64_t channel = spec.perChannel ? (index / inner) % channels : 0;
+    int64_t channel = channelOf(index);
     maxAbs[channel] =
         std::max(maxAbs[channel], std::fabs(value.convertToDouble()));
   }

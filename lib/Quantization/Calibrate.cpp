@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "IndexAlongAxis.h"
 #include "Statistics.h"
 
 #include "qtosa/Quantization/Passes.h"
@@ -407,15 +408,10 @@ storeBias(AnnotateOp marker, DenseFPElementsAttr values,
   auto type = cast<RankedTensorType>(marker.getInput().getType());
   int64_t qmin = marker.getStorageMinAttr().getInt();
   int64_t qmax = marker.getStorageMaxAttr().getInt();
-  int64_t inner = 1;
-  std::optional<unsigned> axis = marker.getAxis();
-  if (axis)
-    for (int64_t dim = *axis + 1; dim < type.getRank(); ++dim)
-      inner *= type.getDimSize(dim);
-  int64_t channels = params.scales.size();
+  IndexAlongAxis channelOf(type.getShape(), marker.getAxis());
   SmallVector<int64_t> stored;
   for (auto [index, value] : llvm::enumerate(values.getValues<APFloat>())) {
-    int64_t channel = axis ? (index / inner) % channels : 0;
+    int64_t channel = channelOf(index);
     double real = value.convertToDouble();
     double q = std::nearbyint(real / params.scales[channel]);
     if (!(q >= double(qmin) && q <= double(qmax)))
@@ -474,16 +470,10 @@ LogicalResult Calibrator::replaceBiasMarker(AnnotateOp marker) {
   // holding the value of each integer, rounded to f32, from which the
   // lowering rounds the i48 bias back (exact up to the value's f32
   // rounding, 2^-24 of it).
-  std::optional<unsigned> axis = marker.getAxis();
-  int64_t inner = 1;
-  if (axis)
-    for (int64_t dim = *axis + 1; dim < type.getRank(); ++dim)
-      inner *= type.getDimSize(dim);
-  int64_t channels = params.scales.size();
+  IndexAlongAxis channelOf(type.getShape(), marker.getAxis());
   SmallVector<APFloat> reals;
   for (auto [index, q] : llvm::enumerate(*stored)) {
-    int64_t channel = axis ? (index / inner) % channels : 0;
-    APFloat real(double(q) * params.scales[channel]);
+    APFloat real(double(q) * params.scales[channelOf(index)]);
     bool lost;
     real.convert(cast<FloatType>(type.getElementType()).getFloatSemantics(),
                  APFloat::rmNearestTiesToEven, &lost);
@@ -513,15 +503,10 @@ LogicalResult Calibrator::replaceMarker(AnnotateOp marker) {
   if (matchPattern(marker.getInput(), m_Constant(&values)) &&
       type.hasStaticShape()) {
     // A constant is stored as integers right away.
-    int64_t inner = 1;
-    std::optional<unsigned> axis = marker.getAxis();
-    if (axis)
-      for (int64_t dim = *axis + 1; dim < type.getRank(); ++dim)
-        inner *= type.getDimSize(dim);
-    int64_t channels = params.scales.size();
+    IndexAlongAxis channelOf(type.getShape(), marker.getAxis());
     SmallVector<APInt> ints;
     for (auto [index, value] : llvm::enumerate(values.getValues<APFloat>())) {
-      int64_t channel = axis ? (index / inner) % channels : 0;
+      int64_t channel = channelOf(index);
       bool lost;
       APFloat f32 = value;
       f32.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Statistics.h"
+#include "IndexAlongAxis.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -60,22 +61,17 @@ FailureOr<Range> calibration::rangeOfTensor(const Tensor &tensor,
     return failure();
   const SmallVector<double> &values = *read;
   int64_t count = tensor.getNumElements();
-  int64_t channels = axis ? tensor.shape[*axis] : 1;
-  int64_t inner = 1;
-  if (axis)
-    for (size_t dim = *axis + 1; dim < tensor.shape.size(); ++dim)
-      inner *= tensor.shape[dim];
+  IndexAlongAxis channelOf(tensor.shape, axis);
   Range range;
-  range.min.assign(channels, std::numeric_limits<double>::infinity());
-  range.max.assign(channels, -std::numeric_limits<double>::infinity());
+  range.min.assign(channelOf.size(), std::numeric_limits<double>::infinity());
+  range.max.assign(channelOf.size(), -std::numeric_limits<double>::infinity());
   for (int64_t i = 0; i < count; ++i) {
     double value = values[i];
     if (std::isnan(value))
       continue;
-    int64_t channel = axis ? (i / inner) % channels : 0;
+    int64_t channel = channelOf(i);
     range.min[channel] = std::min(range.min[channel], value);
     range.max[channel] = std::max(range.max[channel], value);
   }
   return range;
 }
-
