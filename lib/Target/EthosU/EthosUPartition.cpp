@@ -23,10 +23,9 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
-
-#include <numeric>
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_ETHOSUPARTITIONPASS
@@ -187,6 +186,15 @@ bool holdsOnlyFloatTensors(FunctionOpInterface function) {
   return !walk.wasInterrupted() && sawFloat;
 }
 
+/// Calls `fn` on every value `op` reads: its operands and those of the ops
+/// in its regions (a host op runs its regions with it).
+void forEachValueRead(Operation *op, function_ref<void(Value)> fn) {
+  op->walk([&](Operation *reader) {
+    for (Value operand : reader->getOperands())
+      fn(operand);
+  });
+}
+
 /// The op in `block` that holds `value`'s definition, or null when `value`
 /// is a block argument or defined outside `block`.
 Operation *producerIn(Block &block, Value value) {
@@ -232,15 +240,7 @@ private:
                              placement == Placement::Npu;
           level = std::max(level, producer.level + (crossesHost ? 1 : 0));
         };
-        for (Value operand : op.getOperands())
-          raise(operand);
-        // Values a host op's regions read count as its operands.
-        if (op.getNumRegions() != 0)
-          op.walk([&](Operation *nested) {
-            if (nested != &op)
-              for (Value operand : nested->getOperands())
-                raise(operand);
-          });
+        forEachValueRead(&op, raise);
         // Host ops with side effects keep their order.
         if (placement != Placement::Npu && !isMemoryEffectFree(&op)) {
           level = std::max(level, lastEffectLevel);
@@ -383,15 +383,8 @@ void groupFloatRegions(EthosUPartitionResult &result) {
   if (floatMember.empty())
     return;
 
-  // Union-find over host indices; `producers` are the non-QDQ members whose
-  // float results a member reads.
-  std::vector<size_t> parent(result.host.size());
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](size_t index) {
-    while (parent[index] != index)
-      index = parent[index] = parent[parent[index]];
-    return index;
-  };
+  // Host indices of the float members, joined along float values.
+  llvm::EquivalenceClasses<size_t> joined;
   auto isQDQ = [](Operation *op) {
     return isa<QuantizeOp, DequantizeOp>(op);
   };
@@ -399,27 +392,27 @@ void groupFloatRegions(EthosUPartitionResult &result) {
   for (auto [index, host] : llvm::enumerate(result.host)) {
     if (host.kind != EthosURuleKind::FloatTensor)
       continue;
+    joined.insert(index);
     bool readsFloatMember = false;
-    host.op->walk([&](Operation *reader) {
-      for (Value operand : reader->getOperands()) {
-        if (!isa<FloatType>(getElementTypeOrSelf(operand.getType())))
-          continue;
-        auto it = floatMember.find(operand.getDefiningOp());
-        if (it == floatMember.end() || it->second == index)
-          continue;
-        parent[find(it->second)] = find(index);
-        readsFloatMember |= !isQDQ(operand.getDefiningOp());
-      }
+    forEachValueRead(host.op, [&](Value operand) {
+      if (!isa<FloatType>(getElementTypeOrSelf(operand.getType())))
+        return;
+      auto it = floatMember.find(operand.getDefiningOp());
+      if (it == floatMember.end() || it->second == index)
+        return;
+      joined.unionSets(it->second, index);
+      readsFloatMember |= !isQDQ(operand.getDefiningOp());
     });
     isCause[index] = !isQDQ(host.op) && !readsFloatMember;
   }
 
-  DenseMap<size_t, size_t> regionOfRoot;
+  DenseMap<size_t, size_t> regionOfLeader;
   for (auto [index, host] : llvm::enumerate(result.host)) {
     if (host.kind != EthosURuleKind::FloatTensor)
       continue;
     auto [it, inserted] =
-        regionOfRoot.try_emplace(find(index), result.floatRegions.size());
+        regionOfLeader.try_emplace(joined.getLeaderValue(index),
+                                   result.floatRegions.size());
     if (inserted)
       result.floatRegions.emplace_back();
     EthosUFloatRegion &region = result.floatRegions[it->second];
