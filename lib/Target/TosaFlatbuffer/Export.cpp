@@ -37,6 +37,15 @@ using namespace mlir::qtosa::tosafb;
 namespace {
 using flatbuffers::Offset;
 
+/// The data bytes of `value`, or failure when it is not a dense elements
+/// attribute (a constant's values, a variable's initial value).
+FailureOr<std::vector<uint8_t>> encodeData(Attribute value) {
+  auto elements = dyn_cast_or_null<ElementsAttr>(value);
+  if (!elements)
+    return failure();
+  return encodeElements(elements);
+}
+
 class GraphWriter {
 public:
   /// `declared` are listed in the entry block whether read or not; others
@@ -205,9 +214,7 @@ private:
       return failure();
     std::optional<std::vector<uint8_t>> data;
     if (Attribute initial = variable.getInitialValueAttr()) {
-      FailureOr<std::vector<uint8_t>> bytes = failure();
-      if (auto elements = dyn_cast<ElementsAttr>(initial))
-        bytes = encodeElements(elements);
+      FailureOr<std::vector<uint8_t>> bytes = encodeData(initial);
       if (failed(bytes))
         return variable.emitError()
                << "cannot write variable @" << symbol
@@ -219,6 +226,26 @@ private:
                symbol);
     state.variables[symbol] = name;
     return name;
+  }
+
+  /// The name of the tensor `operand` reads, or failure after a diagnostic:
+  /// a TOSA block reads only its own tensors.
+  FailureOr<std::string> inputName(BlockState &state, OpOperand &operand) {
+    auto found = state.names.find(operand.get());
+    if (found != state.names.end())
+      return found->second;
+    Operation *op = operand.getOwner();
+    return op->emitError() << "cannot write '" << op->getName()
+                           << "' to a TOSA 1.0 flatbuffer: operand #"
+                           << operand.getOperandNumber()
+                           << " is defined outside its block, and a TOSA "
+                              "block reads only its own inputs";
+  }
+
+  /// The name of `op`'s (first) output tensor, e.g. "conv2d_7": unique
+  /// since every op draws the next number.
+  std::string nextStem(Operation &op) {
+    return op.getName().stripDialect().str() + "_" + std::to_string(nextOp++);
   }
 
   /// variable_read is IDENTITY(variable tensor) -> result; variable_write is
@@ -233,21 +260,17 @@ private:
     FailureOr<std::string> variableTensor = addVariableTensor(state, variable);
     if (failed(variableTensor))
       return failure();
-    std::string stem = op.getName().stripDialect().str() + "_" +
-                       std::to_string(nextOp++);
+    std::string stem = nextStem(op);
     std::string input = *variableTensor, output = *variableTensor;
     if (isa<mlir::tosa::VariableReadOp>(op)) {
       if (failed(addTensor(state, op.getResult(0), stem, &op, std::nullopt)))
         return failure();
       output = stem;
     } else {
-      auto found = state.names.find(op.getOperand(0));
-      if (found == state.names.end())
-        return op.emitError() << "cannot write '" << op.getName()
-                              << "' to a TOSA 1.0 flatbuffer: operand #0 is "
-                                 "defined outside its block, and a TOSA "
-                                 "block reads only its own inputs";
-      input = found->second;
+      FailureOr<std::string> name = inputName(state, op.getOpOperand(0));
+      if (failed(name))
+        return failure();
+      input = std::move(*name);
     }
     auto inputs = fbb.CreateVectorOfStrings({input});
     auto outputs = fbb.CreateVectorOfStrings({output});
@@ -268,15 +291,10 @@ private:
       return writeVariableAccess(state, op);
     std::vector<std::string> inputNames;
     for (OpOperand &operand : op.getOpOperands()) {
-      auto found = state.names.find(operand.get());
-      if (found == state.names.end())
-        return op.emitError()
-               << "cannot write '" << op.getName()
-               << "' to a TOSA 1.0 flatbuffer: operand #"
-               << operand.getOperandNumber()
-               << " is defined outside its block, and a TOSA block reads "
-                  "only its own inputs";
-      inputNames.push_back(found->second);
+      FailureOr<std::string> name = inputName(state, operand);
+      if (failed(name))
+        return failure();
+      inputNames.push_back(std::move(*name));
     }
     // Nested regions first: their tables must not interleave with this op's.
     std::vector<std::string> regionNames;
@@ -310,18 +328,14 @@ private:
 
     std::optional<std::vector<uint8_t>> data;
     if (isa<mlir::tosa::ConstOp, mlir::tosa::ConstShapeOp>(op)) {
-      auto values = op.getAttrOfType<ElementsAttr>("values");
-      FailureOr<std::vector<uint8_t>> bytes = failure();
-      if (values)
-        bytes = encodeElements(values);
+      FailureOr<std::vector<uint8_t>> bytes = encodeData(op.getAttr("values"));
       if (failed(bytes))
         return op.emitError() << "cannot write '" << op.getName()
                               << "': its values are not a dense attribute";
       data = std::move(*bytes);
     }
     std::vector<std::string> outputNames;
-    std::string stem = op.getName().stripDialect().str() + "_" +
-                       std::to_string(nextOp++);
+    std::string stem = nextStem(op);
     for (OpResult result : op.getResults()) {
       std::string name =
           op.getNumResults() == 1

@@ -84,6 +84,10 @@ private:
   FailureOr<Value> valueNamed(BlockScope &scope,
                               const flatbuffers::String *name,
                               const void *user, const std::string &what);
+  FailureOr<const fb::TosaTensor *> outputNamed(BlockScope &scope,
+                                                const flatbuffers::String *name,
+                                                const void *user,
+                                                const std::string &what);
 
   /// An IDENTITY or VARIABLE_* operator that reads or writes a variable's
   /// tensor becomes a variable_read or variable_write (VARIABLE only

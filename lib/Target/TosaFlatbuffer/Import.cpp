@@ -169,6 +169,21 @@ FailureOr<Value> GraphReader::valueNamed(BlockScope &scope,
   return constant;
 }
 
+// The tensor an operator output names, which nothing wrote before.
+FailureOr<const fb::TosaTensor *>
+GraphReader::outputNamed(BlockScope &scope, const flatbuffers::String *name,
+                         const void *user, const std::string &what) {
+  FailureOr<const fb::TosaTensor *> tensor =
+      tensorNamed(scope, name, user, what + ": the output");
+  if (failed(tensor))
+    return failure();
+  if (scope.values.count(name->string_view()))
+    return errorAt(user) << what << ": the output '" << name->str()
+                         << "' is written twice",
+           failure();
+  return tensor;
+}
+
 LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
                                      Block &block, unsigned depth,
                                      SmallVectorImpl<Value> &outputs) {
@@ -271,12 +286,9 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
       if (numOutputs)
         for (const flatbuffers::String *name : *fbOp->outputs()) {
           FailureOr<const fb::TosaTensor *> tensor =
-              tensorNamed(scope, name, fbOp, what + ": the output");
+              outputNamed(scope, name, fbOp, what);
           if (failed(tensor))
             return failure();
-          if (values.count(name->string_view()))
-            return errorAt(fbOp) << what << ": the output '" << name->str()
-                                 << "' is written twice";
           FailureOr<Type> type = typeOf(**tensor, where);
           if (failed(type))
             return failure();

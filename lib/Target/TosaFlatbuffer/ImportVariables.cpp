@@ -98,19 +98,12 @@ FailureOr<bool> GraphReader::readVariableAccess(BlockScope &scope,
   const fb::TosaTensor *into = variableTensor(output);
   if (kind == fb::Op::IDENTITY && !from && !into)
     return false;
-  // The union's members are in the order of Op: an operator's own table
-  // has its value (each of these has no fields and may be left out).
-  fb::Attribute tag = fbOp.attribute_type();
-  if (tag != fb::Attribute::NONE && tag != static_cast<fb::Attribute>(kind))
-    return errorAt(&fbOp) << what << " carries a "
-                          << (tag > fb::Attribute::MAX
-                                  ? std::to_string(static_cast<unsigned>(tag))
-                                  : std::string(fb::EnumNameAttribute(tag)))
-                          << " table where "
-                          << fb::EnumNameAttribute(
-                                 static_cast<fb::Attribute>(kind))
-                          << " belongs",
-           failure();
+  // These tables have no fields: readAttributes only checks the union tag.
+  NamedAttrList attrs;
+  std::vector<std::string> regionNames;
+  if (std::optional<std::string> error =
+          readAttributes(fbOp, {}, builder, attrs, regionNames))
+    return errorAt(&fbOp) << what << " " << *error, failure();
   if (from && into)
     return errorAt(&fbOp) << what << " copies a variable into a variable",
            failure();
@@ -134,13 +127,9 @@ FailureOr<bool> GraphReader::readVariableAccess(BlockScope &scope,
       builder.getStringAttr(isRead ? output->str() : opName), locAt(&fbOp));
   if (isRead) {
     FailureOr<const fb::TosaTensor *> tensor =
-        tensorNamed(scope, output, &fbOp, what + ": the output");
+        outputNamed(scope, output, &fbOp, what);
     if (failed(tensor))
       return failure();
-    if (scope.values.count(output->string_view()))
-      return errorAt(&fbOp) << what << ": the output '" << output->str()
-                            << "' is written twice",
-             failure();
     FailureOr<Type> type = typeOf(**tensor, scope.where);
     if (failed(type))
       return failure();

@@ -22,8 +22,9 @@ constexpr int kAny = -1;
 using O = fb::Op;
 
 // The flatbuffer has operators for the variables (VARIABLE, VARIABLE_READ,
-// VARIABLE_WRITE) and YIELD; this project neither writes nor reads them as
-// operators (yield is a block's outputs), so they have no row.
+// VARIABLE_WRITE) and YIELD, which have no row: the variable operators map
+// to no one TOSA op (ImportVariables.cpp reads them; Export.cpp writes
+// variable accesses as IDENTITY), and yield is a block's outputs.
 const OpInfo kOps[] = {
     {O::ARGMAX, "tosa.argmax", {1, 1}},
     {O::AVG_POOL2D, "tosa.avg_pool2d", {3, 1}},
