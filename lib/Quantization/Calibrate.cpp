@@ -449,8 +449,10 @@ LogicalResult Calibrator::replaceBiasMarker(AnnotateOp marker) {
         return q >= i32Min && q <= i32Max;
       })) {
     // i32 storage, also for an i48 bias whose values fit it (they nearly
-    // always do): a !quant type holds at most 32 bits, and the lowering
-    // widens the integers into the i48 accumulator's bias exactly.
+    // always do): a !quant type holds at most 32 bits. The lowering reads
+    // the bias as the dequantize's f32 values and rounds them at the
+    // accumulator's scale into its i48 bias, so an integer wider than f32's
+    // 24 bits comes back to about that precision, not exactly.
     quant::QuantizedType qtype =
         getQuantType(marker, params, i32, i32Min, i32Max);
     if (!qtype)

@@ -1,10 +1,11 @@
 // Biases of convolutions with a 16-bit input are derived as i48: TOSA 1.0
 // accumulates i16 x i8 in i48 and adds the bias there. A config override
-// gives one path int16 (its input fixed at 4/32767, its convolutions
-// observed int16); beside it an int8 path keeps an i32 bias.
+// gives one path int16 (its input fixed at 4/32767, conv_a's result
+// observed int16, conv_b's fixed by the int16 output spec); beside it an
+// int8 path keeps an i32 bias.
 //
-// conv_a's first bias (300) is 1.1e10 steps of its scale (input scale x
-// weight scale, 2.8e-8): beyond i32, inside i48. It stays a float constant
+// conv_a's first bias (300) is 6.2e9 steps of its scale (input scale x
+// weight scale, 4.8e-8): beyond i32, inside i48. It stays a float constant
 // holding that integer's value (a !quant type stores at most 32 bits) and
 // the lowering rounds it back into the i48 bias. conv_b's i48 bias fits
 // i32 and is stored so; conv_c's int8 input takes an i32 bias.
