@@ -8,32 +8,31 @@
 using namespace mlir;
 using namespace mlir::qtosa;
 
+namespace mlir::qtosa {
+#define GEN_PASS_DECL_QUANTIZEPIPELINEDECL
+#define GEN_PASS_DEF_QUANTIZEPIPELINEDECL
+#include "qtosa/Quantization/Pipelines.h.inc"
+} // namespace mlir::qtosa
+
 namespace {
+/// Its options are qtosa-annotate's and qtosa-calibrate's own records
+/// (Quantization/PassOptions.td).
+struct QuantizePipelineDecl
+    : public PipelineDecl<qtosa::impl::QuantizePipelineDeclBase,
+                          QuantizePipelineDecl> {
+  using PipelineDecl::PipelineDecl;
 
-struct QuantizePipelineCLOptions
-    : public PassPipelineOptions<QuantizePipelineCLOptions> {
-  Option<std::string> config{
-      *this, "config",
-      llvm::cl::desc("JSON quantization config (default: int8 activations, "
-                     "int8 symmetric per-channel weights)")};
-  Option<std::string> samples{
-      *this, "samples",
-      llvm::cl::desc("JSON list of calibration samples (.npy paths)")};
-  Option<std::string> function{
-      *this, "function",
-      llvm::cl::desc("The function calibration runs (default: the only "
-                     "public one)")};
-  Option<SharingMode> sharing{
-      *this, "sharing",
-      llvm::cl::desc("How qtosa-annotate forms sharing groups"),
-      llvm::cl::init(SharingMode::OpSemantics),
-      llvm::cl::values(
-          clEnumValN(SharingMode::OpSemantics, "op-semantics",
-                     "data movement shares its input's spec"),
-          clEnumValN(SharingMode::None, "none",
-                     "every tensor observed on its own (a baseline)"))};
+  const llvm::cl::Option &anyOption() const { return config; }
+
+  QuantizePipelineOptions pipelineOptions() const {
+    QuantizePipelineOptions options;
+    options.config = config;
+    options.samples = samples;
+    options.function = function;
+    options.sharing = sharing;
+    return options;
+  }
 };
-
 } // namespace
 
 LogicalResult
@@ -55,15 +54,8 @@ mlir::qtosa::buildQuantizePipeline(OpPassManager &pm,
 }
 
 void mlir::qtosa::registerQuantizePipeline() {
-  registerModulePipeline<QuantizePipelineCLOptions>(
-      "qtosa-quantize-pipeline",
-      "Float TOSA to QDQ: qtosa-annotate, then qtosa-calibrate",
-      [](OpPassManager &pm, const QuantizePipelineCLOptions &cl) {
-        QuantizePipelineOptions options;
-        options.config = cl.config;
-        options.samples = cl.samples;
-        options.function = cl.function;
-        options.sharing = cl.sharing;
-        return buildQuantizePipeline(pm, options);
+  registerDeclaredModulePipeline<QuantizePipelineDecl>(
+      [](OpPassManager &pm, const QuantizePipelineDecl &decl) {
+        return buildQuantizePipeline(pm, decl.pipelineOptions());
       });
 }

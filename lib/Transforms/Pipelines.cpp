@@ -29,9 +29,9 @@ using namespace mlir::qtosa;
 
 namespace {
 struct LowerPipelineDecl
-    : public PipelineDecl<qtosa::impl::LowerPipelineDeclBase,
-                          LowerPipelineDecl> {
-  using PipelineDecl::PipelineDecl;
+    : public LoweringPipelineDecl<qtosa::impl::LowerPipelineDeclBase,
+                                  LowerPipelineDecl> {
+  using LoweringPipelineDecl::LoweringPipelineDecl;
 };
 } // namespace
 

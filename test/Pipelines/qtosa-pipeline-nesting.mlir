@@ -12,6 +12,9 @@
 // LOWER-NOT: Stack dump
 // ETHOSU: error: 'qtosa-ethosu-pipeline' runs on 'builtin.module', not nested in 'func.func': it changes function signatures; write 'builtin.module(qtosa-ethosu-pipeline)'
 // ETHOSU-NOT: LLVM ERROR
+// RUN: not qtosa-opt %s --pass-pipeline='builtin.module(func.func(qtosa-quantize-pipeline))' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=QUANTIZE
+// QUANTIZE: error: 'qtosa-quantize-pipeline' runs on 'builtin.module', not nested in 'func.func': it changes function signatures; write 'builtin.module(qtosa-quantize-pipeline)'
 //
 // Every option of the stages is an option of both pipelines, with its
 // pass's default. Here each is set away from its default; the output is
@@ -47,6 +50,12 @@ func.func @block(%x: tensor<1x4x3x2xf32>) -> tensor<1x2x4x3xf32> {
   return %d2 : tensor<1x2x4x3xf32>
 }
 
+// HELP: --qtosa-annotate
+// HELP-NEXT: --config=<string> {{ *}}- [[CONFIG:.+]]{{$}}
+// HELP-NEXT: --sharing=<value> {{ *}}- [[SHARING:.+]]{{$}}
+// HELP: --qtosa-calibrate
+// HELP-NEXT: --function=<string> {{ *}}- [[FUNCTION:.+]]{{$}}
+// HELP-NEXT: --samples=<string> {{ *}}- [[SAMPLES:.+]]{{$}}
 // HELP: --qtosa-ethosu-partition
 // HELP: --remarks {{ *}}- [[REMARKS:[^(]+]]{{$}}
 // HELP: --target=<value> {{ *}}- [[TARGET:[^(]+]]{{$}}
@@ -75,3 +84,8 @@ func.func @block(%x: tensor<1x4x3x2xf32>) -> tensor<1x2x4x3xf32> {
 // HELP-SAME: (default: none)
 // HELP: --qtosa-lower-pipeline
 // HELP: --max-rank=<uint> {{ *}}- [[MAXRANK]] (default: 6)
+// HELP: --qtosa-quantize-pipeline
+// HELP-NEXT: --config=<string> {{ *}}- [[CONFIG]] (default: none)
+// HELP-NEXT: --function=<string> {{ *}}- [[FUNCTION]] (default: none)
+// HELP-NEXT: --samples=<string> {{ *}}- [[SAMPLES]] (default: none)
+// HELP-NEXT: --sharing=<value> {{ *}}- [[SHARING]] (default: op-semantics)

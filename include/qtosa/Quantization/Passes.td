@@ -3,7 +3,7 @@
 #ifndef QTOSA_QUANTIZATION_PASSES_TD
 #define QTOSA_QUANTIZATION_PASSES_TD
 
-include "mlir/Pass/PassBase.td"
+include "qtosa/Quantization/PassOptions.td"
 
 def AnnotatePass : Pass<"qtosa-annotate", "::mlir::ModuleOp"> {
   let summary = "Mark a float TOSA graph with quantization specs, sharing "
@@ -44,22 +44,7 @@ def AnnotatePass : Pass<"qtosa-annotate", "::mlir::ModuleOp"> {
     lowering then needs rescales wherever parameters change, before every
     concat included.
   }];
-  let options = [
-    Option<"config", "config", "std::string", "",
-           "JSON file with the quantization config (default: int8 "
-           "activations, int8 symmetric per-channel weights)">,
-    Option<"sharing", "sharing", "::mlir::qtosa::SharingMode",
-           "::mlir::qtosa::SharingMode::OpSemantics",
-           "How sharing groups are formed",
-           [{::llvm::cl::values(
-             clEnumValN(::mlir::qtosa::SharingMode::OpSemantics,
-                        "op-semantics",
-                        "data movement shares its input's spec, a concat "
-                        "one spec for all its operands"),
-             clEnumValN(::mlir::qtosa::SharingMode::None, "none",
-                        "every tensor observed on its own (the baseline "
-                        "of framework quantizers)"))}]>
-  ];
+  let options = [AnnotateConfigOption, AnnotateSharingOption];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
 }
 
@@ -84,13 +69,7 @@ def CalibratePass : Pass<"qtosa-calibrate", "::mlir::ModuleOp"> {
     the JSON file) in argument order. Without observed markers no samples
     are needed.
   }];
-  let options = [
-    Option<"samples", "samples", "std::string", "",
-           "JSON file listing the calibration samples">,
-    Option<"function", "function", "std::string", "",
-           "The function to run (default: the only public function with a "
-           "body)">
-  ];
+  let options = [CalibrateSamplesOption, CalibrateFunctionOption];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect",
                            "::mlir::tosa::TosaDialect"];
 }

@@ -6,10 +6,11 @@
 // manager aborts on a module pass under func.func; this registration reports
 // the misplaced pipeline through the pipeline parser instead.
 //
-// qtosa-lower-pipeline and qtosa-ethosu-pipeline are declared in ODS, as
-// passes that never run (Pipelines.td): their options are the stages'
-// passes' option records, so each option's name, default, description and
-// values are written once, and the pipelines are built from them here.
+// qtosa-lower-pipeline, qtosa-ethosu-pipeline and qtosa-quantize-pipeline
+// are declared in ODS, as passes that never run (a Pipelines.td beside each
+// Passes.td): their options are the stages' passes' option records, so each
+// option's name, default, description and values are written once, and the
+// pipelines are built from them here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,25 +53,41 @@ public:
   }
 };
 
-/// A pipeline's declaration: the generated base class of its entry in
+/// A pipeline's declaration: the generated base class of its entry in a
 /// Pipelines.td, which has the pipeline's name, summary and options. It is
-/// never run; `Derived` says what the options mean for the stages.
+/// never run; `Derived` says what the options mean for the stages, and
+/// names one of them as `anyOption()` (all of a pass's options are one set).
 template <template <typename> class GeneratedBase, typename Derived>
 class PipelineDecl : public GeneratedBase<Derived> {
 public:
   using GeneratedBase<Derived>::GeneratedBase;
 
-  /// The declaration's options, to parse and to list, as one set (found
-  /// through `io`, which every qtosa pipeline declares).
+  /// The declaration's options, to parse and to list, as one set.
   llvm::cl::SubCommand &optionSet() {
-    return DeclaredPipelineOptions::subCommandOf(this->io);
+    return DeclaredPipelineOptions::subCommandOf(
+        static_cast<Derived *>(this)->anyOption());
   }
   detail::PassOptions &options() {
     return DeclaredPipelineOptions::of(optionSet());
   }
 
-  /// The options of the lowering stages every qtosa pipeline starts with;
-  /// the declaration lists PassOptions.td's records for them.
+private:
+  void runOnOperation() final {
+    llvm_unreachable("a pipeline's declaration is not a pass to run");
+  }
+};
+
+/// The declaration of a pipeline that starts with the lowering stages
+/// (qtosa-lower-pipeline, qtosa-ethosu-pipeline): it lists PassOptions.td's
+/// records for them, `io` among them.
+template <template <typename> class GeneratedBase, typename Derived>
+class LoweringPipelineDecl : public PipelineDecl<GeneratedBase, Derived> {
+public:
+  using PipelineDecl<GeneratedBase, Derived>::PipelineDecl;
+
+  const llvm::cl::Option &anyOption() const { return this->io; }
+
+  /// The options of the lowering stages.
   LowerPipelineOptions loweringOptions() const {
     LowerPipelineOptions options;
     options.io = this->io;
@@ -80,11 +97,6 @@ public:
     options.fold.force = this->force;
     options.lower.rounding = this->rounding;
     return options;
-  }
-
-private:
-  void runOnOperation() final {
-    llvm_unreachable("a pipeline's declaration is not a pass to run");
   }
 };
 
@@ -111,29 +123,6 @@ inline LogicalResult reportMisplacedPipeline(
                       "': it changes function signatures; write "
                       "'builtin.module(" +
                       name + ")'");
-}
-
-/// Registers the pipeline `name`, built by `build` from its parsed
-/// `CLOptions`, to run on builtin.module only.
-template <typename CLOptions>
-void registerModulePipeline(
-    StringRef name, StringRef description,
-    std::function<LogicalResult(OpPassManager &, const CLOptions &)> build) {
-  registerPassPipeline(
-      name, description,
-      [name = name.str(),
-       build](OpPassManager &pm, StringRef optionsText,
-              function_ref<LogicalResult(const Twine &)> errorHandler) {
-        if (!runsOnModule(pm))
-          return reportMisplacedPipeline(name, pm, errorHandler);
-        CLOptions options;
-        if (failed(options.parseFromString(optionsText)))
-          return failure();
-        return build(pm, options);
-      },
-      [](function_ref<void(const detail::PassOptions &)> printOptions) {
-        printOptions(CLOptions());
-      });
 }
 
 template <typename Decl>

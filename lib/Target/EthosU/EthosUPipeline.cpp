@@ -25,9 +25,9 @@ using namespace mlir::qtosa;
 
 namespace {
 struct EthosUPipelineDecl
-    : public PipelineDecl<qtosa::impl::EthosUPipelineDeclBase,
-                          EthosUPipelineDecl> {
-  using PipelineDecl::PipelineDecl;
+    : public LoweringPipelineDecl<qtosa::impl::EthosUPipelineDeclBase,
+                                  EthosUPipelineDecl> {
+  using LoweringPipelineDecl::LoweringPipelineDecl;
 
   EthosUPipelineOptions pipelineOptions() const {
     EthosUPipelineOptions options;
