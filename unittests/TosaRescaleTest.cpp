@@ -5,7 +5,6 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/PatternMatch.h"
 
 #include <gtest/gtest.h>
 
@@ -98,9 +97,8 @@ RescaleSpec halfSpec() {
   return spec;
 }
 
-// Through a builder whose listener has a pool, buildRescale and
-// buildIntegerScalar make each constant once per block, at the block's
-// start; without one, every call makes its own.
+// Given a pool, buildRescale and buildIntegerScalar make each constant once
+// per block, at the block's start; without one, every call makes its own.
 TEST(TosaRescaleTest, PoolMakesEachConstantOncePerBlock) {
   MLIRContext context;
   context.loadDialect<tosa::TosaDialect>();
@@ -111,32 +109,31 @@ TEST(TosaRescaleTest, PoolMakesEachConstantOncePerBlock) {
   Value y = second.addArgument(type, loc);
   Value z = unpooled.addArgument(type, loc);
 
-  RewriterBase::Listener listener;
+  OpBuilder builder(&context);
   {
-    OpBuilder builder(&context, &listener);
-    ConstantPool pool(&listener);
-    ASSERT_EQ(ConstantPool::of(builder), &pool);
+    ConstantPool pool;
     builder.setInsertionPointToEnd(&first);
-    auto r1 = buildRescale(builder, loc, x, type, halfSpec())
+    auto r1 = buildRescale(builder, loc, x, type, halfSpec(), &pool)
                   .getDefiningOp<tosa::RescaleOp>();
-    auto r2 = buildRescale(builder, loc, r1, type, halfSpec())
+    auto r2 = buildRescale(builder, loc, r1, type, halfSpec(), &pool)
                   .getDefiningOp<tosa::RescaleOp>();
     ASSERT_TRUE(r1 && r2);
     // Multiplier, shift, the two zero points: four constants for both.
     EXPECT_EQ(constantsOf(first).size(), 4u);
     EXPECT_EQ(r1->getOperands().drop_front(),
               r2->getOperands().drop_front());
-    EXPECT_EQ(buildIntegerScalar(builder, loc, type.getElementType(), 5),
+    EXPECT_EQ(buildIntegerScalar(builder, loc, type.getElementType(), 5, &pool),
               r1.getOutputZp());
     // Truncated to 8 bits, 261 is 5.
-    EXPECT_EQ(buildIntegerScalar(builder, loc, type.getElementType(), 261),
-              r1.getOutputZp());
+    EXPECT_EQ(
+        buildIntegerScalar(builder, loc, type.getElementType(), 261, &pool),
+        r1.getOutputZp());
     for (tosa::ConstOp constant : constantsOf(first))
       EXPECT_TRUE(constant->isBeforeInBlock(r1));
 
     // Another block gets its own.
     builder.setInsertionPointToEnd(&second);
-    auto r3 = buildRescale(builder, loc, y, type, halfSpec())
+    auto r3 = buildRescale(builder, loc, y, type, halfSpec(), &pool)
                   .getDefiningOp<tosa::RescaleOp>();
     EXPECT_EQ(constantsOf(second).size(), 4u);
     EXPECT_NE(r3.getMultiplier(), r1.getMultiplier());
@@ -147,13 +144,12 @@ TEST(TosaRescaleTest, PoolMakesEachConstantOncePerBlock) {
     pool.forget(zeroPoint);
     zeroPoint->erase();
     builder.setInsertionPointToEnd(&second);
-    Value again = buildIntegerScalar(builder, loc, type.getElementType(), 5);
+    Value again =
+        buildIntegerScalar(builder, loc, type.getElementType(), 5, &pool);
     EXPECT_EQ(constantsOf(second).size(), 4u);
     EXPECT_NE(again.getDefiningOp(), nullptr);
   }
-  // The pool is gone with its scope: every call makes its own again.
-  OpBuilder builder(&context, &listener);
-  EXPECT_EQ(ConstantPool::of(builder), nullptr);
+  // Without a pool every call makes its own.
   builder.setInsertionPointToEnd(&unpooled);
   Value u1 = buildRescale(builder, loc, z, type, halfSpec());
   (void)buildRescale(builder, loc, u1, type, halfSpec());

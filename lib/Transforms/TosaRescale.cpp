@@ -5,7 +5,6 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 
 #include <cmath>
-#include <mutex>
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -61,41 +60,6 @@ mlir::qtosa::computeRescaleFactors(ArrayRef<double> factors, bool scale32) {
 //===----------------------------------------------------------------------===//
 // ConstantPool
 //===----------------------------------------------------------------------===//
-
-namespace {
-/// The pools attached to listeners. Function passes run on several threads,
-/// each with its own listener and pool.
-struct PoolRegistry {
-  std::mutex mutex;
-  DenseMap<const OpBuilder::Listener *, ConstantPool *> pools;
-};
-PoolRegistry &poolRegistry() {
-  static PoolRegistry registry;
-  return registry;
-}
-} // namespace
-
-ConstantPool::ConstantPool(const OpBuilder::Listener *listener)
-    : listener(listener) {
-  PoolRegistry &registry = poolRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.pools[listener] = this;
-}
-
-ConstantPool::~ConstantPool() {
-  PoolRegistry &registry = poolRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.pools.erase(listener);
-}
-
-ConstantPool *ConstantPool::of(const OpBuilder &builder) {
-  const OpBuilder::Listener *listener = builder.getListener();
-  if (!listener)
-    return nullptr;
-  PoolRegistry &registry = poolRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  return registry.pools.lookup(listener);
-}
 
 Value ConstantPool::create(OpBuilder &builder, Location loc,
                            DenseElementsAttr values) {
@@ -165,18 +129,12 @@ static Value buildScalar(OpBuilder &builder, Location loc, ConstantPool *pool,
                                DenseElementsAttr::get(type, value));
 }
 
-static Value buildIntegerScalar(OpBuilder &builder, Location loc,
-                                ConstantPool *pool, Type elementType,
-                                int64_t value) {
+Value mlir::qtosa::buildIntegerScalar(OpBuilder &builder, Location loc,
+                                      Type elementType, int64_t value,
+                                      ConstantPool *pool) {
   APInt bits(elementType.getIntOrFloatBitWidth(), static_cast<uint64_t>(value),
              /*isSigned=*/true, /*implicitTrunc=*/true);
   return buildScalar(builder, loc, pool, elementType, bits);
-}
-
-Value mlir::qtosa::buildIntegerScalar(OpBuilder &builder, Location loc,
-                                      Type elementType, int64_t value) {
-  return ::buildIntegerScalar(builder, loc, ConstantPool::of(builder),
-                              elementType, value);
 }
 
 /// The multiplier or shift operand of a rescale: one `elementType` element
@@ -210,7 +168,7 @@ static bool isIdentityRescale(Type inputType, RankedTensorType outputType,
 
 Value mlir::qtosa::buildRescale(OpBuilder &builder, Location loc, Value input,
                                 RankedTensorType outputType,
-                                const RescaleSpec &spec) {
+                                const RescaleSpec &spec, ConstantPool *pool) {
   if (isIdentityRescale(input.getType(), outputType, spec))
     return input;
   int64_t count = spec.factors.size();
@@ -223,18 +181,15 @@ Value mlir::qtosa::buildRescale(OpBuilder &builder, Location loc, Value input,
                              factor.multiplier, /*isSigned=*/true);
     shifts.emplace_back(8, factor.shift, /*isSigned=*/true);
   }
-  ConstantPool *pool = ConstantPool::of(builder);
   // Separate statements: the operands are made in this order.
   Value multiplier =
       buildFactorOperand(builder, loc, pool, multiplierElement, multipliers);
   Value shift = buildFactorOperand(builder, loc, pool, shiftElement, shifts);
   auto inputType = cast<RankedTensorType>(input.getType());
-  Value inputZp = ::buildIntegerScalar(builder, loc, pool,
-                                       inputType.getElementType(),
-                                       spec.inputZeroPoint);
-  Value outputZp = ::buildIntegerScalar(builder, loc, pool,
-                                        outputType.getElementType(),
-                                        spec.outputZeroPoint);
+  Value inputZp = buildIntegerScalar(builder, loc, inputType.getElementType(),
+                                     spec.inputZeroPoint, pool);
+  Value outputZp = buildIntegerScalar(builder, loc, outputType.getElementType(),
+                                      spec.outputZeroPoint, pool);
   auto rounding = spec.doubleRound ? tosa::RoundingMode::DOUBLE_ROUND
                                    : tosa::RoundingMode::SINGLE_ROUND;
   return tosa::RescaleOp::create(

@@ -62,21 +62,15 @@ computeRescaleFactors(ArrayRef<double> factors, bool scale32);
 /// duplicates afterwards (about 80 M of the lowering's 180 M instructions on
 /// the ConvNeXt model at 10k ops).
 ///
-/// A pool is attached to a builder listener for its lifetime: buildRescale
-/// and buildIntegerScalar, given a builder with that listener, take their
-/// constants from it, wherever their caller is. Its constants are made at
-/// the start of their block, before every op that may read them; the
-/// listener's owner decides where they end up. The owner forwards erasures
-/// to `forget`, so an erased constant is never handed out again.
+/// Its owner passes it to buildRescale and buildIntegerScalar. Its
+/// constants are made at the start of their block, before every op that may
+/// read them; the owner decides where they end up, and calls `forget` for
+/// every op it erases, so an erased constant is never handed out again.
 class ConstantPool {
 public:
-  explicit ConstantPool(const OpBuilder::Listener *listener);
-  ~ConstantPool();
+  ConstantPool() = default;
   ConstantPool(const ConstantPool &) = delete;
   ConstantPool &operator=(const ConstantPool &) = delete;
-
-  /// The pool attached to `builder`'s listener, or null.
-  static ConstantPool *of(const OpBuilder &builder);
 
   /// A `tensor<1xelementType>` constant holding `value` (an integer of the
   /// element type's width) in the block of `builder`'s insertion point.
@@ -92,7 +86,6 @@ public:
 private:
   Value create(OpBuilder &builder, Location loc, DenseElementsAttr values);
 
-  const OpBuilder::Listener *listener;
   /// One-element constants by block, element type and sign-extended value:
   /// looked up without building their type or attribute.
   DenseMap<std::tuple<Block *, Type, int64_t>, Operation *> scalars;
@@ -101,16 +94,18 @@ private:
 };
 
 /// Builds `tosa.rescale` of `input` to `outputType` with its multiplier,
-/// shift and zero-point constants (from the builder's ConstantPool if it has
-/// one); returns `input` itself when the rescale would be the identity.
+/// shift and zero-point constants, taken from `pool` (new ones for this
+/// rescale without a pool); returns `input` itself when the rescale would be
+/// the identity.
 Value buildRescale(OpBuilder &builder, Location loc, Value input,
-                   RankedTensorType outputType, const RescaleSpec &spec);
+                   RankedTensorType outputType, const RescaleSpec &spec,
+                   ConstantPool *pool = nullptr);
 
 /// A rank-1, one-element integer tensor of `elementType` holding `value`
 /// (truncated to the type's width): TOSA's zero-point operand. Taken from
-/// the builder's ConstantPool if it has one.
+/// `pool`, or a new constant without one.
 Value buildIntegerScalar(OpBuilder &builder, Location loc, Type elementType,
-                         int64_t value);
+                         int64_t value, ConstantPool *pool = nullptr);
 
 } // namespace mlir::qtosa
 

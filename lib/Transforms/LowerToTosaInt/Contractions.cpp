@@ -165,15 +165,16 @@ WhyNot lowering::lowerConvolution(Group &group) {
   Value biasConst = tosa::ConstOp::create(
       builder, loc, biasType, DenseElementsAttr::get(biasType, storedBias));
   Value inputZp = buildIntegerScalar(builder, loc, elementOf(input->stored),
-                                     input->params.zeroPoint);
+                                     input->params.zeroPoint, group.pool);
   Value weightZp = buildIntegerScalar(builder, loc, elementOf(weight->stored),
-                                      weightParams->zeroPoint);
+                                      weightParams->zeroPoint, group.pool);
   Operation *conv = cloneOnIntegers(
       builder, op,
       {input->stored, weight->stored, biasConst, inputZp, weightZp},
       withElement(op->getResult(0), accElement));
   conv->setAttr("acc_type", TypeAttr::get(accElement));
-  group.lowered = emitOutputRescale(builder, loc, conv->getResult(0), *output);
+  group.lowered =
+      emitOutputRescale(builder, loc, conv->getResult(0), *output, group.pool);
   return {};
 }
 
@@ -212,13 +213,13 @@ WhyNot lowering::lowerMatMul(Group &group) {
   OpBuilder &builder = *group.builder;
   Location loc = group.loc();
   Value aZp = buildIntegerScalar(builder, loc, elementOf(a->stored),
-                                 a->params.zeroPoint);
+                                 a->params.zeroPoint, group.pool);
   Value bZp = buildIntegerScalar(builder, loc, elementOf(b->stored),
-                                 b->params.zeroPoint);
+                                 b->params.zeroPoint, group.pool);
   Operation *product =
       cloneOnIntegers(builder, matmul, {a->stored, b->stored, aZp, bZp},
                       withElement(matmul.getResult(), accElement));
-  group.lowered =
-      emitOutputRescale(builder, loc, product->getResult(0), *output);
+  group.lowered = emitOutputRescale(builder, loc, product->getResult(0),
+                                    *output, group.pool);
   return {};
 }

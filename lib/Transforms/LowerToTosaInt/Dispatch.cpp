@@ -137,7 +137,7 @@ void eraseDeadGroup(RewriterBase &rewriter, Operation *op) {
 
 } // namespace
 
-WhyNot lowering::lowerQuantizedGroup(RewriterBase *rewriter,
+WhyNot lowering::lowerQuantizedGroup(RewriterBase *rewriter, ConstantPool *pool,
                                      QuantizeOp quantize,
                                      RescaleRounding rounding) {
   Group group{quantize, quantize.getInput().getDefiningOp(), rounding};
@@ -148,6 +148,7 @@ WhyNot lowering::lowerQuantizedGroup(RewriterBase *rewriter,
   OpBuilder::InsertPoint previous = rewriter->saveInsertionPoint();
   rewriter->setInsertionPoint(group.op);
   group.builder = rewriter;
+  group.pool = pool;
   if (WhyNot why = lowerGroup(group)) {
     rewriter->restoreInsertionPoint(previous);
     return why;
@@ -172,5 +173,6 @@ WhyNot mlir::qtosa::whyNotLowerableToTosaInt(Operation *op) {
   auto quantize = dyn_cast<QuantizeOp>(op);
   if (!quantize)
     return "it is not a qtosa.quantize";
-  return lowerQuantizedGroup(nullptr, quantize, RescaleRounding::Single);
+  return lowerQuantizedGroup(nullptr, nullptr, quantize,
+                             RescaleRounding::Single);
 }

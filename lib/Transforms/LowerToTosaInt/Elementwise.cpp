@@ -78,13 +78,14 @@ WhyNot lowering::lowerAddSubMul(Group &group) {
   Location loc = group.loc();
   SmallVector<Value, 3> operands = {
       buildRescale(builder, loc, lhs->stored, withElement(lhs->stored, i32),
-                   *lhsSpec),
+                   *lhsSpec, group.pool),
       buildRescale(builder, loc, rhs->stored, withElement(rhs->stored, i32),
-                   *rhsSpec)};
+                   *rhsSpec, group.pool)};
   if (mul)
     operands.push_back(mul.getShift());
   Operation *wide = cloneOnIntegers(builder, op, operands,
                                     withElement(op->getResult(0), i32));
-  group.lowered = emitOutputRescale(builder, loc, wide->getResult(0), *output);
+  group.lowered =
+      emitOutputRescale(builder, loc, wide->getResult(0), *output, group.pool);
   return {};
 }

@@ -75,6 +75,10 @@ struct Group {
   Operation *op;
   RescaleRounding rounding;
   OpBuilder *builder = nullptr;
+  /// Where the lowering's rescales and zero points take their constants
+  /// (buildRescale, buildIntegerScalar): the pass's pool, shared by all its
+  /// groups; null makes new ones each time.
+  ConstantPool *pool = nullptr;
   Value lowered;
   /// Float ops above `op` that the lowered value also replaces, consumers
   /// first; each is erased once it has no users left.
@@ -88,9 +92,10 @@ struct Group {
 using LowerFn = WhyNot (*)(Group &group);
 
 /// Lowers the group that ends in `quantize`, or leaves the IR untouched and
-/// says why not. With `rewriter` null it only checks.
-WhyNot lowerQuantizedGroup(RewriterBase *rewriter, QuantizeOp quantize,
-                           RescaleRounding rounding);
+/// says why not; its constants come from `pool` (Group::pool). With
+/// `rewriter` null it only checks.
+WhyNot lowerQuantizedGroup(RewriterBase *rewriter, ConstantPool *pool,
+                           QuantizeOp quantize, RescaleRounding rounding);
 
 //===----------------------------------------------------------------------===//
 // Parameters as TOSA operands read them (ChannelParams.cpp)
@@ -181,8 +186,9 @@ WhyNotOr<OutputRescale> planOutputRescale(QuantizeOp quantize,
                                           Type inputElement,
                                           RescaleRounding rounding);
 
+/// Builds `plan` on `input`, its constants from `pool` (Group::pool).
 Value emitOutputRescale(OpBuilder &builder, Location loc, Value input,
-                        const OutputRescale &plan);
+                        const OutputRescale &plan, ConstantPool *pool);
 
 /// Rescales a stored value to a wider integer (the caller's rescale result
 /// type: i32 for arithmetic, i16 for a refined pool) without its zero point,
@@ -230,8 +236,10 @@ Value buildTable8(OpBuilder &builder, Location loc, Value input,
 WhyNot lowerMul(Group &group);
 
 // NarrowMinMax.cpp: not a group. After the groups are lowered, every
-// maximum and minimum on i8/i16 under `root` is rewritten on i32.
-void widenNarrowMinMax(RewriterBase &rewriter, Operation *root);
+// maximum and minimum on i8/i16 under `root` is rewritten on i32, its
+// rescales' constants from `pool`.
+void widenNarrowMinMax(RewriterBase &rewriter, ConstantPool *pool,
+                       Operation *root);
 
 } // namespace qtosa::lowering
 } // namespace mlir

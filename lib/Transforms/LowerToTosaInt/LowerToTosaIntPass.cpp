@@ -98,10 +98,10 @@ bool mlir::qtosa::lowerToTosaInt(func::FuncOp func, RescaleRounding rounding,
                                  SmallVectorImpl<Operation *> *leftQuantizes) {
   LoweringListener listener;
   // The rescales' multipliers, shifts and zero points come from the pool,
-  // one per block, value and type, not one per rescale;
-  // shareCreatedConstants below still shares the rest (weights, biases,
-  // tables) and orders them all.
-  ConstantPool pool(&listener);
+  // one per block, value and type, not one per rescale: every lowering
+  // below is handed it. shareCreatedConstants still shares the rest
+  // (weights, biases, tables) and orders them all.
+  ConstantPool pool;
   listener.pool = &pool;
   IRRewriter rewriter(func.getContext(), &listener);
   func.walk([&](QuantizeOp quantize) {
@@ -111,10 +111,10 @@ bool mlir::qtosa::lowerToTosaInt(func::FuncOp func, RescaleRounding rounding,
   // read as null.
   for (Operation *quantize : listener.quantizes)
     if (quantize)
-      (void)lowering::lowerQuantizedGroup(&rewriter, cast<QuantizeOp>(quantize),
-                                          rounding);
+      (void)lowering::lowerQuantizedGroup(&rewriter, &pool,
+                                          cast<QuantizeOp>(quantize), rounding);
   // PRO-INT's maximum and minimum read i32 only.
-  lowering::widenNarrowMinMax(rewriter, func);
+  lowering::widenNarrowMinMax(rewriter, &pool, func);
   shareCreatedConstants(listener.createdConstants, rewriter);
   // The lowering makes no quantize, so the ones left are those collected
   // above that it did not erase, still in program order.

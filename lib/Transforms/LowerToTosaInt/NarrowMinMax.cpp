@@ -36,7 +36,8 @@ bool isNarrowSignedTensor(Type type) {
 
 /// `rescale` rebuilt to produce i32, when nothing else reads it and its
 /// output is signed with zero point 0 (an i32 result takes no other).
-Value widenProducingRescale(RewriterBase &rewriter, tosa::RescaleOp rescale) {
+Value widenProducingRescale(RewriterBase &rewriter, ConstantPool *pool,
+                            tosa::RescaleOp rescale) {
   if (!rescale->hasOneUse() || rescale.getOutputUnsigned())
     return {};
   std::optional<int64_t> outputZp =
@@ -46,7 +47,7 @@ Value widenProducingRescale(RewriterBase &rewriter, tosa::RescaleOp rescale) {
   Type i32 = rewriter.getI32Type();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(rescale);
-  Value zero = buildIntegerScalar(rewriter, rescale.getLoc(), i32, 0);
+  Value zero = buildIntegerScalar(rewriter, rescale.getLoc(), i32, 0, pool);
   auto wide = tosa::RescaleOp::create(
       rewriter, rescale.getLoc(), withElement(rescale.getResult(), i32),
       rescale.getInput(), rescale.getMultiplier(), rescale.getShift(),
@@ -63,7 +64,7 @@ RescaleSpec unitRescale() {
   return spec;
 }
 
-void widenMinMax(RewriterBase &rewriter, Operation *op) {
+void widenMinMax(RewriterBase &rewriter, ConstantPool *pool, Operation *op) {
   Location loc = op->getLoc();
   Type i32 = rewriter.getI32Type();
   RescaleSpec unit = unitRescale();
@@ -74,12 +75,12 @@ void widenMinMax(RewriterBase &rewriter, Operation *op) {
     auto rescale = operand.getDefiningOp<tosa::RescaleOp>();
     Value wide;
     if (rescale && !llvm::is_contained(replacedRescales, rescale))
-      wide = widenProducingRescale(rewriter, rescale);
+      wide = widenProducingRescale(rewriter, pool, rescale);
     if (wide)
       replacedRescales.push_back(rescale);
     else
       wide = buildRescale(rewriter, loc, operand, withElement(operand, i32),
-                          unit);
+                          unit, pool);
     wideOperands.push_back(wide);
   }
   Value result = op->getResult(0);
@@ -92,8 +93,9 @@ void widenMinMax(RewriterBase &rewriter, Operation *op) {
     wideOp = tosa::MinimumOp::create(rewriter, loc, withElement(result, i32),
                                      wideOperands[0], wideOperands[1],
                                      cast<tosa::MinimumOp>(op).getNanMode());
-  Value narrow = buildRescale(rewriter, loc, wideOp->getResult(0),
-                              cast<RankedTensorType>(result.getType()), unit);
+  Value narrow =
+      buildRescale(rewriter, loc, wideOp->getResult(0),
+                   cast<RankedTensorType>(result.getType()), unit, pool);
   rewriter.replaceOp(op, narrow);
   for (tosa::RescaleOp rescale : replacedRescales)
     if (rescale->use_empty())
@@ -102,7 +104,8 @@ void widenMinMax(RewriterBase &rewriter, Operation *op) {
 
 } // namespace
 
-void lowering::widenNarrowMinMax(RewriterBase &rewriter, Operation *root) {
+void lowering::widenNarrowMinMax(RewriterBase &rewriter, ConstantPool *pool,
+                                 Operation *root) {
   SmallVector<Operation *> narrow;
   root->walk([&](Operation *op) {
     if (isa<tosa::MaximumOp, tosa::MinimumOp>(op) &&
@@ -111,5 +114,5 @@ void lowering::widenNarrowMinMax(RewriterBase &rewriter, Operation *root) {
       narrow.push_back(op);
   });
   for (Operation *op : narrow)
-    widenMinMax(rewriter, op);
+    widenMinMax(rewriter, pool, op);
 }

@@ -107,8 +107,9 @@ WhyNotOr<OutputRescale> lowering::planOutputRescale(QuantizeOp quantize,
 }
 
 Value lowering::emitOutputRescale(OpBuilder &builder, Location loc, Value input,
-                                  const OutputRescale &plan) {
-  Value result = buildRescale(builder, loc, input, plan.type, plan.spec);
+                                  const OutputRescale &plan,
+                                  ConstantPool *pool) {
+  Value result = buildRescale(builder, loc, input, plan.type, plan.spec, pool);
   if (!plan.clamp)
     return result;
   Type element = plan.type.getElementType();

@@ -60,16 +60,17 @@ WhyNot lowering::lowerAvgPool(Group &group) {
   Value poolInput = input->stored;
   if (widen)
     poolInput = buildRescale(builder, loc, poolInput,
-                             withElement(poolInput, i16), *widen);
+                             withElement(poolInput, i16), *widen, group.pool);
   Type storage = elementOf(poolInput);
-  Value zp = buildIntegerScalar(builder, loc, storage,
-                                widen ? 0 : input->params.zeroPoint);
+  Value zp = buildIntegerScalar(
+      builder, loc, storage, widen ? 0 : input->params.zeroPoint, group.pool);
   Operation *average = cloneOnIntegers(builder, pool, {poolInput, zp, zp},
                                        withElement(pool.getResult(), storage));
   average->setAttr("acc_type", TypeAttr::get(builder.getI32Type()));
-  group.lowered =
-      output ? emitOutputRescale(builder, loc, average->getResult(0), *output)
-             : average->getResult(0);
+  group.lowered = output
+                      ? emitOutputRescale(builder, loc, average->getResult(0),
+                                          *output, group.pool)
+                      : average->getResult(0);
   return {};
 }
 
@@ -99,10 +100,12 @@ WhyNot lowering::lowerReduceSum(Group &group) {
 
   OpBuilder &builder = *group.builder;
   Location loc = group.loc();
-  Value wideInput = buildRescale(builder, loc, input->stored,
-                                 withElement(input->stored, i32), *widen);
+  Value wideInput =
+      buildRescale(builder, loc, input->stored, withElement(input->stored, i32),
+                   *widen, group.pool);
   Operation *sum = cloneOnIntegers(builder, reduce, {wideInput},
                                    withElement(reduce.getResult(), i32));
-  group.lowered = emitOutputRescale(builder, loc, sum->getResult(0), *output);
+  group.lowered =
+      emitOutputRescale(builder, loc, sum->getResult(0), *output, group.pool);
   return {};
 }

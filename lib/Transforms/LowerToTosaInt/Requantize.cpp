@@ -24,7 +24,7 @@ WhyNot lowering::lowerRequantize(Group &group) {
   if (!plan)
     return std::move(plan).whyNot();
   if (group.builder)
-    group.lowered =
-        emitOutputRescale(*group.builder, group.loc(), stored, *plan);
+    group.lowered = emitOutputRescale(*group.builder, group.loc(), stored,
+                                      *plan, group.pool);
   return {};
 }

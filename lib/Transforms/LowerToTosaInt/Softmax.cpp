@@ -380,8 +380,9 @@ WhyNotOr<SoftmaxPlan> planSoftmax(const SoftmaxMatch &match,
 
 class SoftmaxBuilder {
 public:
-  SoftmaxBuilder(OpBuilder &builder, Location loc, int64_t rank)
-      : builder(builder), loc(loc), rank(rank),
+  SoftmaxBuilder(OpBuilder &builder, ConstantPool *pool, Location loc,
+                 int64_t rank)
+      : builder(builder), pool(pool), loc(loc), rank(rank),
         i32(builder.getI32Type()) {}
 
   /// A constant of the input's rank that broadcasts to any operand.
@@ -398,13 +399,13 @@ public:
     spec.factors = {*computeRescaleFactor(factor, /*scale32=*/true)};
     spec.inputZeroPoint = inputZp;
     spec.outputZeroPoint = outputZp;
-    return buildRescale(builder, loc, input, type, spec);
+    return buildRescale(builder, loc, input, type, spec, pool);
   }
 
   /// round(a * b / 2^shift) on i32.
   Value mul(Value a, Value b, int64_t shift, RankedTensorType type) {
     Value shiftConst =
-        buildIntegerScalar(builder, loc, builder.getI8Type(), shift);
+        buildIntegerScalar(builder, loc, builder.getI8Type(), shift, pool);
     return tosa::MulOp::create(builder, loc, type, a, b, shiftConst);
   }
 
@@ -442,16 +443,17 @@ public:
   }
 
   OpBuilder &builder;
+  ConstantPool *pool;
   Location loc;
   int64_t rank;
   Type i32;
 };
 
-Value buildSoftmax(OpBuilder &builder, Location loc, const SoftmaxMatch &match,
-                   const SoftmaxPlan &plan) {
+Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
+                   const SoftmaxMatch &match, const SoftmaxPlan &plan) {
   Value stored = match.input.stored;
   auto storedType = cast<RankedTensorType>(stored.getType());
-  SoftmaxBuilder b(builder, loc, storedType.getRank());
+  SoftmaxBuilder b(builder, pool, loc, storedType.getRank());
   SmallVector<int64_t> rowShape(storedType.getShape());
   rowShape.back() = 1;
   auto wide = withElement(stored, b.i32);
@@ -512,7 +514,7 @@ Value buildSoftmax(OpBuilder &builder, Location loc, const SoftmaxMatch &match,
   if (plan.wideZeroPoint)
     return b.rescale(b.add(unit, b.splat(*plan.wideZeroPoint), wide),
                      withElement(stored, builder.getI16Type()), 1.0);
-  return emitOutputRescale(builder, loc, unit, plan.output);
+  return emitOutputRescale(builder, loc, unit, plan.output, pool);
 }
 
 } // namespace
@@ -532,7 +534,8 @@ WhyNot lowering::lowerMul(Group &group) {
                           std::move(plan).whyNot().take());
   if (!group.builder)
     return {};
-  group.lowered = buildSoftmax(*group.builder, group.loc(), *match, *plan);
+  group.lowered =
+      buildSoftmax(*group.builder, group.pool, group.loc(), *match, *plan);
   group.absorbed = std::move(match->chain);
   return {};
 }

@@ -128,7 +128,8 @@ WhyNot lowerTable16(Group &group, UnaryFunction function,
       RankedTensorType::get(outType.getShape(), builder.getI32Type());
   Value interpolated =
       tosa::TableOp::create(builder, loc, wideType, input, tableConst);
-  group.lowered = buildRescale(builder, loc, interpolated, outType, spec);
+  group.lowered =
+      buildRescale(builder, loc, interpolated, outType, spec, group.pool);
   return {};
 }
 
