@@ -5,6 +5,7 @@ Usage: run_benchmarks.py --build-dir BUILD [--sizes 1000,10000,...]
                          [--model mixed|convnext] [--split-functions]
                          [--runs 5] [--out DIR] [--baseline OLD.csv]
                          [--check-goals] [--instructions]
+                         [--instruction-passes import-qdq,...]
 
 For each size it generates a QDQ model (gen_qdq_model.py; --model and
 --split-functions go to it: one function of mixed blocks by default) and
@@ -33,7 +34,7 @@ the one in an earlier results.csv. With --instructions, each pass also runs
 once under valgrind's callgrind at the largest size and a tenth of it, and
 the instructions inside its runOnOperation give a scaling ratio that does
 not move between runs (instructions.csv; about 200 s of CPU per pass at
-100k ops).
+100k ops); --instruction-passes limits that to the passes it names.
 """
 import argparse
 import concurrent.futures
@@ -204,9 +205,20 @@ def main():
     parser.add_argument("--instructions", action="store_true",
                         help="also count each pass's instructions under callgrind at the "
                              "largest size and a tenth of it (deterministic; slow)")
+    parser.add_argument("--instruction-passes", default=None,
+                        help="comma-separated pass names (as in the table) to count "
+                             "instructions for; default: every pass (each is two "
+                             "callgrind runs of a few seconds even on a tiny graph)")
     args = parser.parse_args()
     if args.runs < 1:
         sys.exit("error: --runs must be at least 1")
+    instruction_passes = PASSES
+    if args.instruction_passes:
+        wanted = args.instruction_passes.split(",")
+        unknown = set(wanted) - {name for name, _, _, _ in PASSES}
+        if unknown:
+            sys.exit("error: --instruction-passes: no pass named %s" % ", ".join(sorted(unknown)))
+        instruction_passes = [entry for entry in PASSES if entry[0] in wanted]
     qtosa_opt = os.path.join(args.build_dir, "bin", "qtosa-opt")
     out = args.out or os.path.join(args.build_dir, "bench")
     os.makedirs(out, exist_ok=True)
@@ -279,7 +291,7 @@ def main():
                          out, args.runs)
     met = report_goals(rows, sizes)
     if args.instructions:
-        met &= report_instructions(qtosa_opt, out, sizes, prepared)
+        met &= report_instructions(qtosa_opt, out, sizes, prepared, instruction_passes)
     sys.exit(1 if args.check_goals and not met else 0)
 
 
@@ -342,7 +354,7 @@ def count_instructions(job):
     return int(match.group(1))
 
 
-def report_instructions(qtosa_opt, out, sizes, prepared):
+def report_instructions(qtosa_opt, out, sizes, prepared, passes):
     """Wall time on a shared VM moves by tens of percent between runs, and
     a graph ten times larger also misses the caches more; the instructions
     each pass executes (single-threaded) are the same on every run, so
@@ -356,15 +368,15 @@ def report_instructions(qtosa_opt, out, sizes, prepared):
     jobs = []
     for size in (small, largest):
         paths = prepared[size]
-        for name, pipeline, timing_name, stage in PASSES:
+        for name, pipeline, timing_name, stage in passes:
             jobs.append((qtosa_opt, paths[stage], pipeline, timing_name))
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         counts = list(pool.map(count_instructions, jobs))
-    per_size = len(PASSES)
+    per_size = len(passes)
     ok = True
     rows = []
     print("instructions per pass (callgrind, --mlir-disable-threading):")
-    for index, (name, _, _, _) in enumerate(PASSES):
+    for index, (name, _, _, _) in enumerate(passes):
         little, big = counts[index], counts[per_size + index]
         growth = big / max(little, 1)
         passed = growth <= GOAL_SCALING
