@@ -219,6 +219,24 @@ buildIntegerOp(Operation *op, ArrayRef<Value> operands,
   return intOp;
 }
 
+/// The integer form sinking builds from `plan`, detached; the stored pad
+/// value, if any, is created with `builder` and listed in `created`.
+WhyNotOr<Operation *> buildSunkOp(OpBuilder &builder,
+                                  QuantBehaviourOpInterface iface,
+                                  SinkPlan &plan,
+                                  SmallVectorImpl<Operation *> &created) {
+  Operation *op = iface.getOperation();
+  if (plan.storedPadValue) {
+    plan.operands.back() = buildIntegerScalar(
+        builder, op->getLoc(), plan.resultType.getStorageType(),
+        *plan.storedPadValue);
+    created.push_back(plan.operands.back().getDefiningOp());
+  }
+  quant::QuantizedType resultType =
+      iface.resultHoldsValues() ? plan.resultType : quant::QuantizedType();
+  return buildIntegerOp(op, plan.operands, resultType, plan.clampBounds);
+}
+
 /// Rule 1: op(dequantize(x, P)) -> dequantize(op(x), P').
 struct SinkDequantize : RewritePattern {
   SinkDequantize(MLIRContext *ctx, bool duplicateDequantize)
@@ -234,28 +252,23 @@ struct SinkDequantize : RewritePattern {
     if (!plan)
       return rewriter.notifyMatchFailure(op, plan.whyNot().str());
 
-    if (plan->storedPadValue) {
-      rewriter.setInsertionPoint(op);
-      plan->operands.back() = buildIntegerScalar(
-          rewriter, op->getLoc(), plan->resultType.getStorageType(),
-          *plan->storedPadValue);
-    }
-    quant::QuantizedType resultType =
-        iface->resultHoldsValues() ? plan->resultType : quant::QuantizedType();
-    WhyNotOr<Operation *> intOp =
-        buildIntegerOp(op, plan->operands, resultType, plan->clampBounds);
-    if (!intOp)
-      return rewriter.notifyMatchFailure(op, intOp.whyNot().str());
     rewriter.setInsertionPoint(op);
+    SmallVector<Operation *> created;
+    WhyNotOr<Operation *> intOp = buildSunkOp(rewriter, *iface, *plan, created);
+    if (!intOp) {
+      for (Operation *newOp : llvm::reverse(created))
+        rewriter.eraseOp(newOp);
+      return rewriter.notifyMatchFailure(op, intOp.whyNot().str());
+    }
     rewriter.insert(*intOp);
     Location dequantizeLoc = movedLocation(op);
-    if (!resultType) {
+    if (!iface->resultHoldsValues()) {
       rewriter.replaceOp(op, (*intOp)->getResults());
       return success();
     }
     auto dequantize = DequantizeOp::create(
         rewriter, dequantizeLoc, op->getResult(0).getType(),
-        (*intOp)->getResult(0), TypeAttr::get(resultType));
+        (*intOp)->getResult(0), TypeAttr::get(plan->resultType));
     rewriter.replaceOp(op, dequantize);
     return success();
   }
@@ -275,9 +288,11 @@ struct SinkDequantize : RewritePattern {
 };
 
 /// The operand parameters with which `quantize(op(y), Q)` becomes
-/// `op(quantize(y, Q'))`, or why it cannot.
+/// `op(quantize(y, Q'))`, or why it cannot. `sinkPlanHolds` is whether
+/// planSink holds for `op`, when the caller already asked it.
 WhyNotOr<SmallVector<quant::QuantizedType>>
-planHoist(QuantizeOp quantize, bool duplicateDequantize) {
+planHoist(QuantizeOp quantize, bool duplicateDequantize,
+          std::optional<bool> sinkPlanHolds = std::nullopt) {
   Operation *op = quantize.getInput().getDefiningOp();
   WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
   if (!iface)
@@ -291,7 +306,8 @@ planHoist(QuantizeOp quantize, bool duplicateDequantize) {
       return "its float result has other users";
   }
   // Rule 1 first: it keeps the requantize after the op, on fewer values.
-  if (planSink(*iface, duplicateDequantize))
+  if (sinkPlanHolds ? *sinkPlanHolds
+                    : static_cast<bool>(planSink(*iface, duplicateDequantize)))
     return "its dequantizes sink instead";
   quant::QuantizedType resultType = quantize.getQtype();
   if (iface->getQuantBehaviour() == QuantBehaviour::OrderPreserving &&
@@ -306,6 +322,52 @@ planHoist(QuantizeOp quantize, bool duplicateDequantize) {
     operandTypes.push_back(*operandType);
   }
   return operandTypes;
+}
+
+/// The integer form hoisting `quantize` above its input builds from the
+/// plan's `operandTypes`, detached; the quantizes and pad values it reads
+/// are created with `builder` and listed in `created`.
+WhyNotOr<Operation *>
+buildHoistedOp(OpBuilder &builder, QuantizeOp quantize,
+               ArrayRef<quant::QuantizedType> operandTypes,
+               SmallVectorImpl<Operation *> &created) {
+  Operation *op = quantize.getInput().getDefiningOp();
+  auto iface = cast<QuantBehaviourOpInterface>(op);
+  quant::QuantizedType resultType = quantize.getQtype();
+  std::optional<std::pair<int64_t, int64_t>> clampBounds;
+  if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
+    WhyNotOr<std::pair<int64_t, int64_t>> bounds =
+        getStoredClampBounds(clamp, resultType, /*exact=*/false);
+    if (!bounds)
+      return std::move(bounds).whyNot();
+    clampBounds = *bounds;
+  }
+
+  SmallVector<Value> operands(op->getOperands());
+  for (auto [index, operandType] :
+       llvm::zip(iface.getValueOperands(), operandTypes)) {
+    Value operand = op->getOperand(index);
+    quant::UniformQuantizedType params = getPerTensor(operandType);
+    std::optional<float> padValue =
+        isa<tosa::PadOp>(op) && index != 0 ? getScalarFloatConstant(operand)
+                                           : std::nullopt;
+    if (padValue && params) {
+      operands[index] = buildIntegerScalar(
+          builder, op->getLoc(), operandType.getStorageType(),
+          quantizeElement(*padValue, params));
+    } else {
+      auto floatType = cast<RankedTensorType>(operand.getType());
+      // The moved quantize stands for the one above and for the op it
+      // moved past: a diagnostic at it names both.
+      operands[index] = QuantizeOp::create(
+          builder,
+          FusedLoc::get(op->getContext(), {quantize.getLoc(), op->getLoc()}),
+          floatType.clone(operandType.getStorageType()), operand,
+          TypeAttr::get(operandType));
+    }
+    created.push_back(operands[index].getDefiningOp());
+  }
+  return buildIntegerOp(op, operands, resultType, clampBounds);
 }
 
 /// Rules 2 and 3: quantize(op(y), Q) -> op(quantize(y, Q')); where y is a
@@ -323,46 +385,10 @@ struct HoistQuantize : OpRewritePattern<QuantizeOp> {
       return rewriter.notifyMatchFailure(quantize, operandTypes.whyNot().str());
 
     Operation *op = quantize.getInput().getDefiningOp();
-    auto iface = cast<QuantBehaviourOpInterface>(op);
-    quant::QuantizedType resultType = quantize.getQtype();
-    std::optional<std::pair<int64_t, int64_t>> clampBounds;
-    if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
-      WhyNotOr<std::pair<int64_t, int64_t>> bounds =
-          getStoredClampBounds(clamp, resultType, /*exact=*/false);
-      if (!bounds)
-        return rewriter.notifyMatchFailure(quantize, bounds.whyNot().str());
-      clampBounds = *bounds;
-    }
-
     rewriter.setInsertionPoint(op);
     SmallVector<Operation *> created;
-    SmallVector<Value> operands(op->getOperands());
-    for (auto [index, operandType] :
-         llvm::zip(iface.getValueOperands(), *operandTypes)) {
-      Value operand = op->getOperand(index);
-      quant::UniformQuantizedType params = getPerTensor(operandType);
-      std::optional<float> padValue =
-          isa<tosa::PadOp>(op) && index != 0 ? getScalarFloatConstant(operand)
-                                             : std::nullopt;
-      if (padValue && params) {
-        operands[index] = buildIntegerScalar(
-            rewriter, op->getLoc(), operandType.getStorageType(),
-            quantizeElement(*padValue, params));
-      } else {
-        auto floatType = cast<RankedTensorType>(operand.getType());
-        // The moved quantize stands for the one above and for the op it
-        // moved past: a diagnostic at it names both.
-        operands[index] = QuantizeOp::create(
-            rewriter,
-            FusedLoc::get(op->getContext(), {quantize.getLoc(), op->getLoc()}),
-            floatType.clone(operandType.getStorageType()), operand,
-            TypeAttr::get(operandType));
-      }
-      created.push_back(operands[index].getDefiningOp());
-    }
-
     WhyNotOr<Operation *> intOp =
-        buildIntegerOp(op, operands, resultType, clampBounds);
+        buildHoistedOp(rewriter, quantize, *operandTypes, created);
     if (!intOp) {
       for (Operation *newOp : llvm::reverse(created))
         rewriter.eraseOp(newOp);
@@ -417,26 +443,52 @@ struct ShareQSpecsPass
 
 } // namespace
 
-/// Why the movable `iface` stays in float: its dequantizes cannot sink, and
-/// (with a quantize user) that quantize cannot hoist; the same sentence for
-/// the remark and for later passes that ask. A plan that succeeds adds
-/// nothing: an op whose plan held but whose integer form did not verify is
-/// explained by what else failed, if anything.
-static std::string explainStaysInFloat(QuantBehaviourOpInterface iface,
-                                       QuantizeOp quantizeUser,
-                                       bool duplicateDequantize) {
-  std::string reason;
+/// Why the integer form a plan built is not kept: the verifier's reason,
+/// or nothing when it is valid. What was built is detached and destroyed.
+static WhyNot whyNotKept(WhyNotOr<Operation *> intOp,
+                         ArrayRef<Operation *> created) {
+  WhyNot why;
+  if (intOp)
+    (*intOp)->destroy();
+  else
+    why = std::move(intOp).whyNot();
+  for (Operation *op : llvm::reverse(created))
+    op->destroy();
+  return why;
+}
+
+/// Why the movable `iface` stays in float, or nothing when it moves: its
+/// dequantizes cannot sink, and (with a quantize user) that quantize cannot
+/// hoist above it. Each direction is planned once; where a plan holds, the
+/// integer form it builds is built detached and verified, as the patterns
+/// do, so an op whose plan holds is explained by its verifier. The same
+/// sentence serves the pass's remark and later passes that ask.
+static WhyNot whyStaysInFloat(QuantBehaviourOpInterface iface,
+                              QuantizeOp quantizeUser,
+                              bool duplicateDequantize) {
+  OpBuilder detached(iface->getContext());
+  SmallVector<Operation *> created;
   WhyNotOr<SinkPlan> sink = planSink(iface, duplicateDequantize);
-  if (!sink)
-    reason = sink.whyNot().str().str();
-  if (!quantizeUser)
-    return reason;
+  bool sinkPlanHolds = static_cast<bool>(sink);
+  WhyNot notSunk =
+      sinkPlanHolds
+          ? whyNotKept(buildSunkOp(detached, iface, *sink, created), created)
+          : std::move(sink).whyNot();
+  if (!notSunk || !quantizeUser)
+    return notSunk;
+  created.clear();
   WhyNotOr<SmallVector<quant::QuantizedType>> hoist =
-      planHoist(quantizeUser, duplicateDequantize);
-  if (!hoist)
-    reason += ("; its quantize cannot move above it: " + hoist.whyNot().str())
-                  .str();
-  return reason;
+      planHoist(quantizeUser, duplicateDequantize, sinkPlanHolds);
+  WhyNot notHoisted =
+      hoist ? whyNotKept(buildHoistedOp(detached, quantizeUser, *hoist,
+                                        created),
+                         created)
+            : std::move(hoist).whyNot();
+  if (!notHoisted)
+    return {};
+  return WhyNot::format(notSunk.str() +
+                        "; its quantize cannot move above it: " +
+                        notHoisted.str());
 }
 
 /// The quantize among `op`'s users, the last one if several.
@@ -452,13 +504,8 @@ WhyNot mlir::qtosa::whyNotMovedToIntegers(Operation *op) {
   WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
   if (!iface)
     return std::move(iface).whyNot();
-  if (planSink(*iface, /*duplicateDequantize=*/false))
-    return {};
-  QuantizeOp quantizeUser = getQuantizeUser(op);
-  if (quantizeUser && planHoist(quantizeUser, /*duplicateDequantize=*/false))
-    return {};
-  return WhyNot::format(explainStaysInFloat(*iface, quantizeUser,
-                                            /*duplicateDequantize=*/false));
+  return whyStaysInFloat(*iface, getQuantizeUser(op),
+                         /*duplicateDequantize=*/false);
 }
 
 void mlir::qtosa::populateShareQSpecsPatterns(RewritePatternSet &patterns,
@@ -590,9 +637,17 @@ void ShareQSpecsPass::runOnOperation() {
     QuantizeOp quantizeUser = getQuantizeUser(op);
     if (!nextToDequantize && !quantizeUser)
       return;
-    op->emitRemark() << "'" << op->getName() << "' stays in float: "
-                     << explainStaysInFloat(*iface, quantizeUser,
-                                            duplicateDequantize);
+    WhyNot why = whyStaysInFloat(*iface, quantizeUser, duplicateDequantize);
+    // Nothing stands in the way now, yet the moves are over: adopting a
+    // producer's parameters, after them, can give an op's operands the
+    // shared parameters they lacked.
+    if (!why)
+      why = mismatchPolicy == MismatchPolicy::Adopt
+                ? "mismatch-policy=adopt gave its operands shared parameters "
+                  "after the moves; running qtosa-share-qspecs again moves it"
+                : "nothing stands in the way, but no move reached it";
+    op->emitRemark() << "'" << op->getName()
+                     << "' stays in float: " << why.str();
   });
 
   numMoved += floatMovableBefore - floatMovableAfter;
