@@ -32,9 +32,9 @@ SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
 
 /// Builds a tensor of `type` whose element at each index comes from
 /// `source(index)`: the element of input `first` at linear position `second`,
-/// or a pad value when `first` is -1. Fails rather than read past an input
+/// or a pad value when `first` is -1. Refuses rather than read past an input
 /// (the callers check what TOSA's verifiers leave open; this is the net).
-FailureOr<DenseElementsAttr>
+WhyNotOr<DenseElementsAttr>
 gatherElements(RankedTensorType type, ArrayRef<SmallVector<APInt>> inputs,
                function_ref<std::pair<int, int64_t>(ArrayRef<int64_t>)> source,
                function_ref<APInt(ArrayRef<int64_t>)> padValue) {
@@ -49,7 +49,7 @@ gatherElements(RankedTensorType type, ArrayRef<SmallVector<APInt>> inputs,
     auto [input, position] = source(index);
     if (input >= 0 && (position < 0 ||
                        position >= static_cast<int64_t>(inputs[input].size())))
-      return failure();
+      return "it would read an element outside its constant";
     values.push_back(input < 0 ? padValue(index) : inputs[input][position]);
   }
   return DenseElementsAttr::get(type, values);
@@ -80,15 +80,10 @@ storedPadValues(float value, quant::QuantizedType qtype,
   return stored;
 }
 
-/// The stored data `op` produces from stored `inputs`, or failure.
-FailureOr<DenseElementsAttr>
+/// The stored data `op` produces from stored `inputs`, or why it cannot.
+WhyNotOr<DenseElementsAttr>
 moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
-               RankedTensorType resultType, quant::QuantizedType inputType,
-               std::string &whyNot) {
-  auto fail = [&](StringRef reason) -> FailureOr<DenseElementsAttr> {
-    whyNot = reason.str();
-    return failure();
-  };
+               RankedTensorType resultType, quant::QuantizedType inputType) {
   SmallVector<SmallVector<APInt>> values;
   for (DenseElementsAttr input : inputs)
     values.push_back(llvm::to_vector(input.getValues<APInt>()));
@@ -101,12 +96,12 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
     return std::make_pair(0, linearIndex(index, inShape));
   };
 
-  return llvm::TypeSwitch<Operation *, FailureOr<DenseElementsAttr>>(op)
+  return llvm::TypeSwitch<Operation *, WhyNotOr<DenseElementsAttr>>(op)
       .Case<tosa::ReshapeOp, tosa::IdentityOp>([&](Operation *) {
         DenseElementsAttr data = inputs.front();
         return data.reshape(resultType);
       })
-      .Case([&](tosa::TransposeOp transpose) -> FailureOr<DenseElementsAttr> {
+      .Case([&](tosa::TransposeOp transpose) -> WhyNotOr<DenseElementsAttr> {
         ArrayRef<int32_t> perms = transpose.getPerms();
         return gatherElements(
             resultType, values,
@@ -118,18 +113,18 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
             },
             noPad);
       })
-      .Case([&](tosa::SliceOp slice) -> FailureOr<DenseElementsAttr> {
+      .Case([&](tosa::SliceOp slice) -> WhyNotOr<DenseElementsAttr> {
         std::optional<SmallVector<int64_t>> start =
             getConstantShape(slice.getStart());
         if (!start)
-          return fail("the slice start is not constant");
+          return "the slice start is not constant";
         // TOSA's verifier does not bound every slice by its input.
         ArrayRef<int64_t> outShape = resultType.getShape();
         if (start->size() != inShape.size() || outShape.size() != inShape.size())
-          return fail("the slice start does not match its input's rank");
+          return "the slice start does not match its input's rank";
         for (size_t d = 0; d < inShape.size(); ++d)
           if ((*start)[d] < 0 || (*start)[d] + outShape[d] > inShape[d])
-            return fail("the slice reads outside its input");
+            return "the slice reads outside its input";
         return gatherElements(
             resultType, values,
             [&](ArrayRef<int64_t> index) {
@@ -140,7 +135,7 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
             },
             noPad);
       })
-      .Case([&](tosa::ReverseOp reverse) -> FailureOr<DenseElementsAttr> {
+      .Case([&](tosa::ReverseOp reverse) -> WhyNotOr<DenseElementsAttr> {
         int64_t axis = reverse.getAxis();
         return gatherElements(
             resultType, values,
@@ -151,7 +146,7 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
             },
             noPad);
       })
-      .Case([&](tosa::TileOp) -> FailureOr<DenseElementsAttr> {
+      .Case([&](tosa::TileOp) -> WhyNotOr<DenseElementsAttr> {
         return gatherElements(
             resultType, values,
             [&](ArrayRef<int64_t> index) {
@@ -162,7 +157,7 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
             },
             noPad);
       })
-      .Case([&](tosa::ConcatOp concat) -> FailureOr<DenseElementsAttr> {
+      .Case([&](tosa::ConcatOp concat) -> WhyNotOr<DenseElementsAttr> {
         int64_t axis = concat.getAxis();
         return gatherElements(
             resultType, values,
@@ -177,21 +172,20 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
             },
             noPad);
       })
-      .Case([&](tosa::PadOp pad) -> FailureOr<DenseElementsAttr> {
+      .Case([&](tosa::PadOp pad) -> WhyNotOr<DenseElementsAttr> {
         std::optional<SmallVector<int64_t>> padding =
             getConstantShape(pad.getPadding());
         std::optional<float> padValue =
             getScalarFloatConstant(pad.getPadConst());
         if (!padding || !padValue)
-          return fail("the padding or the pad value is not constant");
+          return "the padding or the pad value is not constant";
         FailureOr<QuantParamLayout> layout =
             getQuantParamLayout(inputType, resultType.getShape());
         std::optional<SmallVector<APInt>> padStored;
         if (succeeded(layout) && !layout->needsReshape)
           padStored = storedPadValues(*padValue, inputType, *layout);
         if (!padStored)
-          return fail("the pad value is not a quantized value in every "
-                      "channel");
+          return "the pad value is not a quantized value in every channel";
         return gatherElements(
             resultType, values,
             [&](ArrayRef<int64_t> index) {
@@ -213,7 +207,7 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
             });
       })
       .Default([&](Operation *) {
-        return fail("its data movement has no constant evaluation here");
+        return "its data movement has no constant evaluation here";
       });
 }
 
@@ -223,21 +217,33 @@ struct FoldPlan {
   quant::QuantizedType qtype;
 };
 
-/// Plans the fold of `op`; on failure `whyNot` says why, and is empty when
-/// `op` is no data-movement op on quantized constants at all.
-FailureOr<FoldPlan> planFold(Operation *op, bool force, std::string &whyNot) {
+/// What a data-movement op on quantized constants reads: the stored data
+/// and parameters of its value operands.
+struct FoldInputs {
+  QuantBehaviourOpInterface iface;
+  RankedTensorType resultType;
+  SmallVector<DenseElementsAttr> data;
+  SmallVector<quant::QuantizedType> types;
+  int64_t elements = 0;
+  /// Every constant and dequantize read has `op` as its only user.
+  bool singleUse = true;
+};
+
+/// The inputs of `op` when it is a data-movement op on quantized constants;
+/// nothing for any other op, which has nothing to explain. Asked of every
+/// op the canonicalizer visits.
+std::optional<FoldInputs> getFoldInputs(Operation *op) {
   auto iface = dyn_cast<QuantBehaviourOpInterface>(op);
   if (!iface || iface.getQuantBehaviour() != QuantBehaviour::DataMovement ||
       op->getNumResults() != 1)
-    return failure();
+    return std::nullopt;
   auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
   if (!resultType || !isa<FloatType>(resultType.getElementType()))
-    return failure();
+    return std::nullopt;
 
-  SmallVector<DenseElementsAttr> inputs;
-  SmallVector<quant::QuantizedType> types;
-  int64_t inputElements = 0;
-  bool singleUse = true;
+  std::optional<FoldInputs> inputs(std::in_place);
+  inputs->iface = iface;
+  inputs->resultType = resultType;
   for (unsigned index : iface.getValueOperands()) {
     // The pad value is a float constant, stored per element by the move.
     if (isa<tosa::PadOp>(op) && index != 0)
@@ -250,56 +256,57 @@ FailureOr<FoldPlan> planFold(Operation *op, bool force, std::string &whyNot) {
                     ? dyn_cast<DenseIntElementsAttr>(constOp.getValuesAttr())
                     : DenseIntElementsAttr();
     if (!data)
-      return failure();
-    inputs.push_back(data);
-    types.push_back(dequantize.getQtype());
-    inputElements += data.getNumElements();
-    singleUse &= dequantize->hasOneUse() && constOp->hasOneUse();
+      return std::nullopt;
+    inputs->data.push_back(data);
+    inputs->types.push_back(dequantize.getQtype());
+    inputs->elements += data.getNumElements();
+    inputs->singleUse &= dequantize->hasOneUse() && constOp->hasOneUse();
   }
-  if (inputs.empty())
-    return failure();
-  if (!resultType.hasStaticShape()) {
-    whyNot = "its result shape is dynamic";
-    return failure();
-  }
+  if (inputs->data.empty())
+    return std::nullopt;
+  return inputs;
+}
+
+/// Plans the fold of `op`, which reads `inputs`.
+WhyNotOr<FoldPlan> planFold(Operation *op, const FoldInputs &inputs,
+                            bool force) {
+  RankedTensorType resultType = inputs.resultType;
+  if (!resultType.hasStaticShape())
+    return "its result shape is dynamic";
   // Like upstream's constant folders: do not duplicate a shared constant
   // into a larger one unless asked to.
   double resultElements = countElements(resultType.getShape());
-  if (!force && !singleUse && resultElements > inputElements) {
-    whyNot = "it would copy a shared constant into a larger one (force=true "
-             "folds anyway)";
-    return failure();
-  }
-  WhyNotOr<quant::QuantizedType> resultQType = iface.getResultQuantType(types);
-  if (!resultQType) {
-    whyNot = std::move(resultQType).whyNot().take();
-    return failure();
-  }
+  if (!force && !inputs.singleUse && resultElements > inputs.elements)
+    return "it would copy a shared constant into a larger one (force=true "
+           "folds anyway)";
+  WhyNotOr<quant::QuantizedType> resultQType =
+      QuantBehaviourOpInterface(inputs.iface).getResultQuantType(inputs.types);
+  if (!resultQType)
+    return std::move(resultQType).whyNot();
   auto storageType = resultType.clone(resultQType->getStorageType());
   // A splat moved anywhere (but into padding) is the same splat; building
   // it element by element would cost memory in proportion to the result.
+  DenseElementsAttr first = inputs.data.front();
   if (!isa<tosa::PadOp>(op) &&
-      llvm::all_of(inputs, [&](DenseElementsAttr data) {
-        return data.isSplat() && data.getSplatValue<APInt>() ==
-                                     inputs.front().getSplatValue<APInt>();
+      llvm::all_of(inputs.data, [&](DenseElementsAttr data) {
+        return data.isSplat() &&
+               data.getSplatValue<APInt>() == first.getSplatValue<APInt>();
       }))
-    return FoldPlan{DenseElementsAttr::get(
-                        storageType, inputs.front().getSplatValue<APInt>()),
-                    *resultQType};
+    return FoldPlan{
+        DenseElementsAttr::get(storageType, first.getSplatValue<APInt>()),
+        *resultQType};
   // Tile and pad can ask for any size; past this the fold's element-wise
   // build would exhaust memory or abort.
   constexpr double kMaxFoldedElements = 1 << 24;
-  if (resultElements > kMaxFoldedElements) {
-    whyNot = llvm::formatv("its result would have {0:F0} elements; folds "
-                           "build at most {1:F0}",
-                           resultElements, kMaxFoldedElements)
-                 .str();
-    return failure();
-  }
-  FailureOr<DenseElementsAttr> moved =
-      moveStoredData(op, inputs, storageType, types.front(), whyNot);
-  if (failed(moved))
-    return failure();
+  if (resultElements > kMaxFoldedElements)
+    return WhyNot::format(llvm::formatv("its result would have {0:F0} "
+                                        "elements; folds build at most {1:F0}",
+                                        resultElements, kMaxFoldedElements)
+                              .str());
+  WhyNotOr<DenseElementsAttr> moved =
+      moveStoredData(op, inputs.data, storageType, inputs.types.front());
+  if (!moved)
+    return std::move(moved).whyNot();
   return FoldPlan{*moved, *resultQType};
 }
 
@@ -310,10 +317,12 @@ struct FoldQuantizedConstantDataMovement : RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    std::string whyNot;
-    FailureOr<FoldPlan> plan = planFold(op, force, whyNot);
-    if (failed(plan))
-      return rewriter.notifyMatchFailure(op, whyNot);
+    std::optional<FoldInputs> inputs = getFoldInputs(op);
+    if (!inputs)
+      return failure();
+    WhyNotOr<FoldPlan> plan = planFold(op, *inputs, force);
+    if (!plan)
+      return rewriter.notifyMatchFailure(op, plan.whyNot().str());
     auto constant = tosa::ConstOp::create(
         rewriter, op->getLoc(), plan->data.getType(), plan->data);
     rewriter.replaceOpWithNewOp<DequantizeOp>(
@@ -334,10 +343,13 @@ void mlir::qtosa::populateFoldQuantizedConstantPatterns(
 
 WhyNot mlir::qtosa::whyQuantizedConstantNotFolded(Operation *op,
                                                   bool force) {
-  std::string whyNot;
-  if (succeeded(planFold(op, force, whyNot)) || whyNot.empty())
+  std::optional<FoldInputs> inputs = getFoldInputs(op);
+  if (!inputs)
     return {};
-  return WhyNot::format(whyNot);
+  WhyNotOr<FoldPlan> plan = planFold(op, *inputs, force);
+  if (plan)
+    return {};
+  return std::move(plan).whyNot();
 }
 
 void DequantizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
