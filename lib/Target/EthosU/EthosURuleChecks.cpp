@@ -124,6 +124,56 @@ WhyNot checkRank(Operation *op, Limits limits) {
       });
 }
 
+bool TensorRequirements::add(CheckFn check, Limits limits) {
+  // The walk asks every tensor for an integer element type: checkNoFloat
+  // needs nothing more.
+  if (check == checkNoFloat)
+    return true;
+  if (check == checkNoBool)
+    notBool = true;
+  else if (check == checkNo64Bit)
+    below64Bits = true;
+  else if (check == checkStatic)
+    staticShape = true;
+  else if (check == checkRank)
+    maxRank = std::min(maxRank.value_or(limits[0]), limits[0]);
+  else
+    return false;
+  return true;
+}
+
+/// Whether `type`, when a tensor, keeps what the checks above measure: a
+/// ranked tensor of integers, then the same comparisons they make.
+static bool meetsTensorRequirements(Type type,
+                                    const TensorRequirements &requirements) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return !isa<UnrankedTensorType>(type);
+  auto element = dyn_cast<IntegerType>(tensor.getElementType());
+  if (!element)
+    return false;
+  unsigned width = element.getWidth();
+  if ((requirements.notBool && width == 1) ||
+      (requirements.below64Bits && width >= 64))
+    return false;
+  ArrayRef<int64_t> shape = tensor.getShape();
+  if (requirements.staticShape && ShapedType::isDynamicShape(shape))
+    return false;
+  return !requirements.maxRank ||
+         static_cast<int64_t>(shape.size()) <= *requirements.maxRank;
+}
+
+bool meetsTensorRequirements(Operation *op,
+                             const TensorRequirements &requirements) {
+  return llvm::all_of(op->getOperandTypes(),
+                      [&](Type type) {
+                        return meetsTensorRequirements(type, requirements);
+                      }) &&
+         llvm::all_of(op->getResultTypes(), [&](Type type) {
+           return meetsTensorRequirements(type, requirements);
+         });
+}
+
 /// TOSA 1.0 PRO-INT operators: the ones Vela reads from a .tosa file.
 static bool isProIntOperator(Operation *op) {
   return isa<tosa::ArgMaxOp, tosa::AvgPool2dOp, tosa::Conv2DOp, tosa::Conv3DOp,

@@ -19,6 +19,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir::qtosa::ethosu {
@@ -110,6 +111,29 @@ WhyNot checkShiftRound(Operation *op, Limits limits);
 WhyNot checkTransposeRank32(Operation *op, Limits limits);
 WhyNot checkTransposeInt32(Operation *op, Limits limits);
 WhyNot checkTransposeNarrow(Operation *op, Limits limits);
+
+/// What a table's every-op rules that look at each tensor on its own (FLOAT,
+/// BOOL, 64BIT, DYNAMIC, RANK) ask of every tensor operand and result,
+/// gathered once per table from the rules' checks and limits. One walk over
+/// an op's tensors then tells that all of them hold, which is the common
+/// case, without evaluating each rule over all the tensors again.
+struct TensorRequirements {
+  bool notBool = false;
+  bool below64Bits = false;
+  bool staticShape = false;
+  std::optional<int64_t> maxRank;
+
+  /// Adds what the rule checked by `check` with `limits` asks of each
+  /// tensor; false, adding nothing, when `check` is not such a rule.
+  bool add(CheckFn check, Limits limits);
+};
+
+/// True when every tensor operand and result of `op` has an integer element
+/// type and meets `requirements`, so that every rule `requirements` was
+/// gathered from (and the float rule) holds on `op`. False when one may
+/// not: the rules themselves then say which one breaks, and why.
+bool meetsTensorRequirements(Operation *op,
+                             const TensorRequirements &requirements);
 
 } // namespace mlir::qtosa::ethosu
 

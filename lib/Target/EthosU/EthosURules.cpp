@@ -23,6 +23,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -306,13 +307,52 @@ StringRef rulePrefix(EthosUTarget target) {
   return target == EthosUTarget::U55_128 ? "U55" : "U85";
 }
 
+/// A target's table as checkEthosULegality reads it, indexed once: the
+/// entries of rules on every op, in table order, with their rules split
+/// into what each tensor must meet (one walk checks it all) and the other
+/// rules, in table order; and each operator's own entry by name.
+struct IndexedRules {
+  struct EveryOpRule {
+    const OperatorRules *entry;
+    const Rule *rule;
+  };
+  SmallVector<const OperatorRules *> everyOpEntries;
+  TensorRequirements tensorRequirements;
+  SmallVector<EveryOpRule> everyOpOtherRules;
+  llvm::StringMap<const OperatorRules *> entryByOpName;
+
+  explicit IndexedRules(const std::vector<OperatorRules> &table) {
+    for (const OperatorRules &entry : table) {
+      if (entry.opName != "*") {
+        // The first entry of an operator is the one that counts.
+        entryByOpName.try_emplace(entry.opName, &entry);
+        continue;
+      }
+      everyOpEntries.push_back(&entry);
+      for (const Rule &rule : entry.rules)
+        if (!tensorRequirements.add(rule.check, rule.limits))
+          everyOpOtherRules.push_back({&entry, &rule});
+    }
+  }
+};
+
+const IndexedRules &indexedRulesOf(EthosUTarget target) {
+  static const IndexedRules u55(u55Rules()), u85(u85Rules());
+  return target == EthosUTarget::U55_128 ? u55 : u85;
+}
+
+EthosUViolation violationOf(EthosUTarget target, const OperatorRules &entry,
+                            const Rule &rule, WhyNot reason) {
+  return EthosUViolation{
+      (rulePrefix(target) + "." + entry.title + "." + rule.id).str(),
+      std::move(reason).take(), rule.kind};
+}
+
 std::optional<EthosUViolation> firstBroken(Operation *op, EthosUTarget target,
                                            const OperatorRules &entry) {
   for (const Rule &rule : entry.rules)
     if (WhyNot reason = rule.check(op, rule.limits))
-      return EthosUViolation{
-          (rulePrefix(target) + "." + entry.title + "." + rule.id).str(),
-          std::move(reason).take(), rule.kind};
+      return violationOf(target, entry, rule, std::move(reason));
   return {};
 }
 
@@ -324,17 +364,25 @@ std::optional<EthosUViolation>
 mlir::qtosa::checkEthosULegality(Operation *op, EthosUTarget target) {
   if (isa<tosa::ConstOp, tosa::ConstShapeOp>(op))
     return {};
-  StringRef name = op->getName().getStringRef();
+  const IndexedRules &rules = indexedRulesOf(target);
   // The rules on every op come first: the per-op checks read static,
-  // integer shapes.
-  for (const OperatorRules &entry : rulesOf(target))
-    if (entry.opName == "*")
-      if (auto violation = firstBroken(op, target, entry))
+  // integer shapes. When one walk finds every tensor keeping the per-tensor
+  // rules, only the other every-op rules can break, in their table order;
+  // otherwise all of them are evaluated in order, for the first broken one.
+  if (meetsTensorRequirements(op, rules.tensorRequirements)) {
+    for (const IndexedRules::EveryOpRule &everyOp : rules.everyOpOtherRules)
+      if (WhyNot reason = everyOp.rule->check(op, everyOp.rule->limits))
+        return violationOf(target, *everyOp.entry, *everyOp.rule,
+                           std::move(reason));
+  } else {
+    for (const OperatorRules *entry : rules.everyOpEntries)
+      if (auto violation = firstBroken(op, target, *entry))
         return violation;
-  for (const OperatorRules &entry : rulesOf(target))
-    if (name == entry.opName)
-      return firstBroken(op, target, entry);
-  return {};
+  }
+  auto own = rules.entryByOpName.find(op->getName().getStringRef());
+  if (own == rules.entryByOpName.end())
+    return {};
+  return firstBroken(op, target, *own->second);
 }
 
 void mlir::qtosa::printEthosURules(raw_ostream &os, EthosUTarget target) {
