@@ -2,18 +2,17 @@
 //
 // Which ops move is decided by QuantBehaviourOpInterface, never by op name:
 // at the TOSA level moveaxis, movedim, permute and transpose are all
-// tosa.transpose, and cat, concat and stack are all tosa.concat.
+// tosa.transpose, and cat, concat and stack are all tosa.concat. What each
+// move needs and why an op stays in float: ShareQSpecsPlans.cpp.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ChangeListener.h"
-#include "VerifiedOp.h"
+#include "ShareQSpecsPlans.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
-#include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 #include "qtosa/Dialect/QTosa/IR/QuantizedConstantFolds.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "qtosa/Transforms/Passes.h"
-#include "qtosa/Transforms/TosaRescale.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/PatternMatch.h"
@@ -26,216 +25,9 @@ namespace mlir::qtosa {
 
 using namespace mlir;
 using namespace mlir::qtosa;
+using namespace mlir::qtosa::share_qspecs;
 
 namespace {
-
-/// An op that may move: it has the interface, moves or orders values, and
-/// has one float result. Asked of nearly every op the drivers visit, so the
-/// reasons are fixed sentences (WhyNot keeps them as pointers).
-WhyNotOr<QuantBehaviourOpInterface> getMovableOp(Operation *op) {
-  auto iface = dyn_cast_or_null<QuantBehaviourOpInterface>(op);
-  if (!iface || iface.getQuantBehaviour() == QuantBehaviour::Independent)
-    return "it computes new values";
-  if (op->getNumResults() != 1)
-    return "it has several results";
-  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  if (!resultType || (iface.resultHoldsValues() &&
-                      !isa<FloatType>(resultType.getElementType())))
-    return "its result is not a float tensor";
-  return iface;
-}
-
-/// Why order-preserving ops stay in float on unsigned storage.
-constexpr const char *kUnsignedOrder =
-    "unsigned storage does not order like its values in TOSA's signed "
-    "integer comparisons";
-
-/// Per-tensor parameters of `qtype`, for the clamp bounds and pad values
-/// that need one scale and zero point.
-quant::UniformQuantizedType getPerTensor(quant::QuantizedType qtype) {
-  return dyn_cast<quant::UniformQuantizedType>(qtype);
-}
-
-/// Stored bounds equal to a float clamp's on the values under `qtype`, when
-/// the float bounds allow it. `exact` demands that a bound lying within the
-/// representable range be itself representable (sinking a dequantize);
-/// otherwise the quantized bounds are used as they round (hoisting a
-/// quantize: quantize(clamp(v, lo, hi)) == clamp(q(v), q(lo), q(hi)) since
-/// quantize is monotone).
-WhyNotOr<std::pair<int64_t, int64_t>>
-getStoredClampBounds(tosa::ClampOp clamp, quant::QuantizedType qtype,
-                     bool exact) {
-  quant::UniformQuantizedType params = getPerTensor(qtype);
-  auto lowerAttr = dyn_cast<FloatAttr>(clamp.getMinValAttr());
-  auto upperAttr = dyn_cast<FloatAttr>(clamp.getMaxValAttr());
-  if (!params || !lowerAttr || !upperAttr)
-    return "its bounds need per-tensor parameters";
-  auto stored = [&](float bound) -> std::optional<int64_t> {
-    int64_t q = quantizeElement(bound, params);
-    if (!exact)
-      return q;
-    float back = dequantizeElement(q, params.getScale(), params.getZeroPoint());
-    bool outside = q == params.getStorageTypeMin()   ? bound <= back
-                   : q == params.getStorageTypeMax() ? bound >= back
-                                                     : false;
-    if (back == bound || outside)
-      return q;
-    return std::nullopt;
-  };
-  std::optional<int64_t> lower = stored(lowerAttr.getValueAsDouble());
-  std::optional<int64_t> upper = stored(upperAttr.getValueAsDouble());
-  if (!lower || !upper)
-    return "a clamp bound falls between two quantized values";
-  return std::make_pair(*lower, *upper);
-}
-
-/// What sinking the dequantizes of `op` (rule 1) would build.
-struct SinkPlan {
-  SmallVector<Value> operands;
-  /// Parameters of the integer result, when it holds values.
-  quant::QuantizedType resultType;
-  std::optional<std::pair<int64_t, int64_t>> clampBounds;
-  /// Pad value that is a float constant, stored under the input's params.
-  std::optional<int64_t> storedPadValue;
-};
-
-/// `iface` is the movable op (getMovableOp).
-WhyNotOr<SinkPlan> planSink(QuantBehaviourOpInterface iface,
-                            bool duplicateDequantize) {
-  Operation *op = iface.getOperation();
-  SinkPlan plan;
-  plan.operands.assign(op->operand_begin(), op->operand_end());
-
-  std::optional<unsigned> floatPadValue;
-  SmallVector<quant::QuantizedType> operandTypes;
-  for (unsigned index : iface.getValueOperands()) {
-    Value operand = op->getOperand(index);
-    if (auto dequantize = operand.getDefiningOp<DequantizeOp>()) {
-      if (!duplicateDequantize)
-        for (Operation *user : dequantize->getUsers())
-          // A quantize of the dequantize is a requantize: it needs no float.
-          if (!isa<QuantizeOp>(user) &&
-              getQuantBehaviour(user) == QuantBehaviour::Independent)
-            return WhyNot::format("its dequantize also feeds '" +
-                                  user->getName().getStringRef() +
-                                  "', which needs the float value "
-                                  "(duplicate-dequantize=true sinks it "
-                                  "anyway)");
-      plan.operands[index] = dequantize.getInput();
-      operandTypes.push_back(dequantize.getQtype());
-      continue;
-    }
-    if (isa<tosa::PadOp>(op) && index != 0 && getScalarFloatConstant(operand)) {
-      floatPadValue = index;
-      continue;
-    }
-    return WhyNot::format("operand #" + Twine(index) + " is not dequantized");
-  }
-
-  WhyNotOr<quant::QuantizedType> resultType =
-      iface.getResultQuantType(operandTypes);
-  if (!resultType)
-    return std::move(resultType).whyNot();
-  plan.resultType = *resultType;
-  quant::QuantizedType inputType = operandTypes.front();
-
-  if (iface.getQuantBehaviour() == QuantBehaviour::OrderPreserving) {
-    if (!inputType.isSigned())
-      return kUnsignedOrder;
-    if (!iface.resultHoldsValues() && !isRoundTripExact(inputType))
-      return "distinct stored values may dequantize to equal floats, which "
-             "changes the index it returns";
-    if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
-      WhyNotOr<std::pair<int64_t, int64_t>> bounds =
-          getStoredClampBounds(clamp, inputType, /*exact=*/true);
-      if (!bounds)
-        return std::move(bounds).whyNot();
-      plan.clampBounds = *bounds;
-    }
-  }
-
-  if (floatPadValue) {
-    quant::UniformQuantizedType params = getPerTensor(inputType);
-    float padValue = *getScalarFloatConstant(op->getOperand(*floatPadValue));
-    if (!params)
-      return "one pad value cannot hold per-axis parameters";
-    plan.storedPadValue = storeExactly(
-        padValue, params.getScale(), params.getZeroPoint(),
-        params.getStorageTypeMin(), params.getStorageTypeMax());
-    if (!plan.storedPadValue)
-      return "its pad value is not a quantized value";
-  }
-  return plan;
-}
-
-/// True when `op`'s integer form is valid whenever its float form is: a
-/// data-movement op whose tensors all had the float element type and now
-/// all have `storage`, the other operands unchanged. Its verifier only
-/// compares shapes and element types among the tensors, and those agree
-/// as before; verifying it anyway cost about 5,800 instructions an op.
-bool onlySwapsElementType(Operation *op, ArrayRef<Value> operands,
-                          Type storage) {
-  if (!isa<tosa::TransposeOp, tosa::ReshapeOp, tosa::SliceOp, tosa::ConcatOp,
-           tosa::TileOp, tosa::ReverseOp, tosa::IdentityOp>(op))
-    return false;
-  Type floatElement = getElementTypeOrSelf(op->getResult(0));
-  for (auto [floatOperand, intOperand] :
-       llvm::zip(op->getOperands(), operands)) {
-    if (getElementTypeOrSelf(floatOperand) == floatElement) {
-      if (getElementTypeOrSelf(intOperand) != storage)
-        return false;
-    } else if (floatOperand.getType() != intOperand.getType()) {
-      return false;
-    }
-  }
-  return true;
-}
-
-/// Builds `op` on storage tensors, detached, unless the integer form does
-/// not verify.
-WhyNotOr<Operation *>
-buildIntegerOp(Operation *op, ArrayRef<Value> operands,
-               quant::QuantizedType resultType,
-               std::optional<std::pair<int64_t, int64_t>> clamp) {
-  auto floatResult = cast<RankedTensorType>(op->getResult(0).getType());
-  Type resultTensor = resultType
-                          ? floatResult.clone(resultType.getStorageType())
-                          : Type(floatResult);
-  NamedAttrList attrs(op->getAttrs());
-  if (clamp) {
-    Type storage = resultType.getStorageType();
-    attrs.set("min_val", IntegerAttr::get(storage, clamp->first));
-    attrs.set("max_val", IntegerAttr::get(storage, clamp->second));
-  }
-  OperationState state(op->getLoc(), op->getName(), operands, {resultTensor},
-                       attrs);
-  if (resultType && op->getNumOperands() == operands.size() &&
-      onlySwapsElementType(op, operands, resultType.getStorageType()))
-    return Operation::create(state);
-  WhyNotOr<Operation *> intOp = createIfVerified(state);
-  if (!intOp)
-    return WhyNot::format("its integer form is not valid TOSA: " +
-                          intOp.whyNot().str());
-  return intOp;
-}
-
-/// The integer form sinking builds from `plan`, detached; the stored pad
-/// value, if any, is created with `builder` and listed in `created`.
-WhyNotOr<Operation *> buildSunkOp(OpBuilder &builder,
-                                  QuantBehaviourOpInterface iface,
-                                  SinkPlan &plan,
-                                  SmallVectorImpl<Operation *> &created) {
-  Operation *op = iface.getOperation();
-  if (plan.storedPadValue) {
-    plan.operands.back() = buildIntegerScalar(
-        builder, op->getLoc(), plan.resultType.getStorageType(),
-        *plan.storedPadValue);
-    created.push_back(plan.operands.back().getDefiningOp());
-  }
-  quant::QuantizedType resultType =
-      iface.resultHoldsValues() ? plan.resultType : quant::QuantizedType();
-  return buildIntegerOp(op, plan.operands, resultType, plan.clampBounds);
-}
 
 /// Rule 1: op(dequantize(x, P)) -> dequantize(op(x), P').
 struct SinkDequantize : RewritePattern {
@@ -286,89 +78,6 @@ struct SinkDequantize : RewritePattern {
 
   bool duplicateDequantize;
 };
-
-/// The operand parameters with which `quantize(op(y), Q)` becomes
-/// `op(quantize(y, Q'))`, or why it cannot. `sinkPlanHolds` is whether
-/// planSink holds for `op`, when the caller already asked it.
-WhyNotOr<SmallVector<quant::QuantizedType>>
-planHoist(QuantizeOp quantize, bool duplicateDequantize,
-          std::optional<bool> sinkPlanHolds = std::nullopt) {
-  Operation *op = quantize.getInput().getDefiningOp();
-  WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
-  if (!iface)
-    return std::move(iface).whyNot();
-  if (!iface->resultHoldsValues())
-    return "its result is not made of its operands' values";
-  for (Operation *user : op->getUsers()) {
-    auto otherQuantize = dyn_cast<QuantizeOp>(user);
-    if (!otherQuantize || otherQuantize.getQtype() != quantize.getQtype() ||
-        otherQuantize.getType() != quantize.getType())
-      return "its float result has other users";
-  }
-  // Rule 1 first: it keeps the requantize after the op, on fewer values.
-  if (sinkPlanHolds ? *sinkPlanHolds
-                    : static_cast<bool>(planSink(*iface, duplicateDequantize)))
-    return "its dequantizes sink instead";
-  quant::QuantizedType resultType = quantize.getQtype();
-  if (iface->getQuantBehaviour() == QuantBehaviour::OrderPreserving &&
-      !resultType.isSigned())
-    return kUnsignedOrder;
-  SmallVector<quant::QuantizedType> operandTypes;
-  for (unsigned index : iface->getValueOperands()) {
-    WhyNotOr<quant::QuantizedType> operandType =
-        iface->getOperandQuantType(resultType, index);
-    if (!operandType)
-      return std::move(operandType).whyNot();
-    operandTypes.push_back(*operandType);
-  }
-  return operandTypes;
-}
-
-/// The integer form hoisting `quantize` above its input builds from the
-/// plan's `operandTypes`, detached; the quantizes and pad values it reads
-/// are created with `builder` and listed in `created`.
-WhyNotOr<Operation *>
-buildHoistedOp(OpBuilder &builder, QuantizeOp quantize,
-               ArrayRef<quant::QuantizedType> operandTypes,
-               SmallVectorImpl<Operation *> &created) {
-  Operation *op = quantize.getInput().getDefiningOp();
-  auto iface = cast<QuantBehaviourOpInterface>(op);
-  quant::QuantizedType resultType = quantize.getQtype();
-  std::optional<std::pair<int64_t, int64_t>> clampBounds;
-  if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
-    WhyNotOr<std::pair<int64_t, int64_t>> bounds =
-        getStoredClampBounds(clamp, resultType, /*exact=*/false);
-    if (!bounds)
-      return std::move(bounds).whyNot();
-    clampBounds = *bounds;
-  }
-
-  SmallVector<Value> operands(op->getOperands());
-  for (auto [index, operandType] :
-       llvm::zip(iface.getValueOperands(), operandTypes)) {
-    Value operand = op->getOperand(index);
-    quant::UniformQuantizedType params = getPerTensor(operandType);
-    std::optional<float> padValue =
-        isa<tosa::PadOp>(op) && index != 0 ? getScalarFloatConstant(operand)
-                                           : std::nullopt;
-    if (padValue && params) {
-      operands[index] = buildIntegerScalar(
-          builder, op->getLoc(), operandType.getStorageType(),
-          quantizeElement(*padValue, params));
-    } else {
-      auto floatType = cast<RankedTensorType>(operand.getType());
-      // The moved quantize stands for the one above and for the op it
-      // moved past: a diagnostic at it names both.
-      operands[index] = QuantizeOp::create(
-          builder,
-          FusedLoc::get(op->getContext(), {quantize.getLoc(), op->getLoc()}),
-          floatType.clone(operandType.getStorageType()), operand,
-          TypeAttr::get(operandType));
-    }
-    created.push_back(operands[index].getDefiningOp());
-  }
-  return buildIntegerOp(op, operands, resultType, clampBounds);
-}
 
 /// Rules 2 and 3: quantize(op(y), Q) -> op(quantize(y, Q')); where y is a
 /// dequantize with other parameters the new pair is a requantize.
@@ -442,71 +151,6 @@ struct ShareQSpecsPass
 };
 
 } // namespace
-
-/// Why the integer form a plan built is not kept: the verifier's reason,
-/// or nothing when it is valid. What was built is detached and destroyed.
-static WhyNot whyNotKept(WhyNotOr<Operation *> intOp,
-                         ArrayRef<Operation *> created) {
-  WhyNot why;
-  if (intOp)
-    (*intOp)->destroy();
-  else
-    why = std::move(intOp).whyNot();
-  for (Operation *op : llvm::reverse(created))
-    op->destroy();
-  return why;
-}
-
-/// Why the movable `iface` stays in float, or nothing when it moves: its
-/// dequantizes cannot sink, and (with a quantize user) that quantize cannot
-/// hoist above it. Each direction is planned once; where a plan holds, the
-/// integer form it builds is built detached and verified, as the patterns
-/// do, so an op whose plan holds is explained by its verifier. The same
-/// sentence serves the pass's remark and later passes that ask.
-static WhyNot whyStaysInFloat(QuantBehaviourOpInterface iface,
-                              QuantizeOp quantizeUser,
-                              bool duplicateDequantize) {
-  OpBuilder detached(iface->getContext());
-  SmallVector<Operation *> created;
-  WhyNotOr<SinkPlan> sink = planSink(iface, duplicateDequantize);
-  bool sinkPlanHolds = static_cast<bool>(sink);
-  WhyNot notSunk =
-      sinkPlanHolds
-          ? whyNotKept(buildSunkOp(detached, iface, *sink, created), created)
-          : std::move(sink).whyNot();
-  if (!notSunk || !quantizeUser)
-    return notSunk;
-  created.clear();
-  WhyNotOr<SmallVector<quant::QuantizedType>> hoist =
-      planHoist(quantizeUser, duplicateDequantize, sinkPlanHolds);
-  WhyNot notHoisted =
-      hoist ? whyNotKept(buildHoistedOp(detached, quantizeUser, *hoist,
-                                        created),
-                         created)
-            : std::move(hoist).whyNot();
-  if (!notHoisted)
-    return {};
-  return WhyNot::format(notSunk.str() +
-                        "; its quantize cannot move above it: " +
-                        notHoisted.str());
-}
-
-/// The quantize among `op`'s users, the last one if several.
-static QuantizeOp getQuantizeUser(Operation *op) {
-  QuantizeOp quantizeUser;
-  for (Operation *user : op->getUsers())
-    if (auto quantize = dyn_cast<QuantizeOp>(user))
-      quantizeUser = quantize;
-  return quantizeUser;
-}
-
-WhyNot mlir::qtosa::whyNotMovedToIntegers(Operation *op) {
-  WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
-  if (!iface)
-    return std::move(iface).whyNot();
-  return whyStaysInFloat(*iface, getQuantizeUser(op),
-                         /*duplicateDequantize=*/false);
-}
 
 void mlir::qtosa::populateShareQSpecsPatterns(RewritePatternSet &patterns,
                                               bool duplicateDequantize) {
