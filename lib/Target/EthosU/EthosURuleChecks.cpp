@@ -60,20 +60,22 @@ WhyNot checkNotCall(Operation *op, Limits) {
              : "an indirect callee";
   if (Attribute hostOp = op->getAttr(kOpaqueHostOpAttrName)) {
     auto opName = dyn_cast<StringAttr>(hostOp);
-    return WhyNot::format(llvm::formatv("calls {0}: the operator {1} has no TOSA form and "
-                         "runs on the host",
-                         name, opName ? "'" + opName.getValue().str() + "'"
-                                      : "it stands for"));
+    return WhyNot::format(llvm::formatv(
+        "calls {0}: the operator {1} has no TOSA form and "
+        "runs on the host",
+        name, opName ? "'" + opName.getValue().str() + "'" : "it stands for"));
   }
   Operation *target = callee ? SymbolTable::lookupNearestSymbolFrom(op, callee)
                              : nullptr;
   auto function = dyn_cast_if_present<CallableOpInterface>(target);
   if (function && function.getCallableRegion() &&
       !function.getCallableRegion()->empty())
-    return WhyNot::format(llvm::formatv("calls {0}, which was not inlined (the qtosa "
-                         "pipelines inline every private function first)",
-                         name));
-  return WhyNot::format(llvm::formatv("calls {0}, a function without a body here", name));
+    return WhyNot::format(
+        llvm::formatv("calls {0}, which was not inlined (the qtosa "
+                      "pipelines inline every private function first)",
+                      name));
+  return WhyNot::format(
+      llvm::formatv("calls {0}, a function without a body here", name));
 }
 
 WhyNot checkNoFloat(Operation *op, Limits) {
@@ -82,7 +84,7 @@ WhyNot checkNoFloat(Operation *op, Limits) {
     if (isa<IntegerType>(type.getElementType()))
       return {};
     return WhyNot::format(llvm::formatv("{0} #{1} is a {2} tensor", kind, index,
-                         typeString(type.getElementType())));
+                                        typeString(type.getElementType())));
   });
 }
 
@@ -91,7 +93,8 @@ WhyNot checkNoBool(Operation *op, Limits) {
                             TensorType type) -> WhyNot {
     if (!type.getElementType().isInteger(1))
       return {};
-    return WhyNot::format(llvm::formatv("{0} #{1} is a bool (i1) tensor", kind, index));
+    return WhyNot::format(
+        llvm::formatv("{0} #{1} is a bool (i1) tensor", kind, index));
   });
 }
 
@@ -101,7 +104,7 @@ WhyNot checkNo64Bit(Operation *op, Limits) {
     if (type.getElementTypeBitWidth() < 64)
       return {};
     return WhyNot::format(llvm::formatv("{0} #{1} is a {2} tensor", kind, index,
-                         typeString(type.getElementType())));
+                                        typeString(type.getElementType())));
   });
 }
 
@@ -110,8 +113,8 @@ WhyNot checkStatic(Operation *op, Limits) {
                             TensorType type) -> WhyNot {
     if (type.hasStaticShape())
       return {};
-    return WhyNot::format(llvm::formatv("{0} #{1} ({2}) has a dynamic shape", kind, index,
-                         typeString(type)));
+    return WhyNot::format(llvm::formatv("{0} #{1} ({2}) has a dynamic shape",
+                                        kind, index, typeString(type)));
   });
 }
 
@@ -200,9 +203,10 @@ WhyNot checkProInt(Operation *op, Limits) {
     return {};
   if (!isa<tosa::TosaDialect>(op->getDialect()))
     return WhyNot::format(llvm::formatv("'{0}' is not a TOSA operator",
-                         op->getName().getStringRef()));
-  return WhyNot::format(llvm::formatv("'{0}' is not a TOSA 1.0 PRO-INT operator",
-                       op->getName().getStringRef()));
+                                        op->getName().getStringRef()));
+  return WhyNot::format(
+      llvm::formatv("'{0}' is not a TOSA 1.0 PRO-INT operator",
+                    op->getName().getStringRef()));
 }
 
 /// Operators of PRO-INT that Vela does not compile for Ethos-U55/U65.
@@ -215,7 +219,7 @@ WhyNot checkU55Operator(Operation *op, Limits) {
            tosa::ReduceAnyOp, tosa::GatherOp, tosa::ScatterOp>(op))
     return {};
   return WhyNot::format(llvm::formatv("'{0}' is not supported on Ethos-U55/U65",
-                       op->getName().getStringRef()));
+                                      op->getName().getStringRef()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -237,8 +241,9 @@ WhyNot checkConvTypes(Operation *op, Limits) {
       (isInt(in, 8) && isInt(w, 4) && isInt(acc, 32)) ||
       (isInt(in, 16) && isInt(w, 8) && isInt(acc, 48)))
     return {};
-  return WhyNot::format(llvm::formatv("(input, weight, accumulator) is ({0}, {1}, {2})",
-                       typeString(in), typeString(w), typeString(acc)));
+  return WhyNot::format(
+      llvm::formatv("(input, weight, accumulator) is ({0}, {1}, {2})",
+                    typeString(in), typeString(w), typeString(acc)));
 }
 
 WhyNot checkAccumulatorRescaled(Operation *op, Limits) {
@@ -249,9 +254,10 @@ WhyNot checkAccumulatorRescaled(Operation *op, Limits) {
     return "the i48 accumulator has no tosa.rescale user";
   for (Operation *user : result.getUsers())
     if (!isa<tosa::RescaleOp>(user))
-      return WhyNot::format(llvm::formatv("the i48 accumulator feeds '{0}', not a "
-                           "tosa.rescale",
-                           user->getName().getStringRef()));
+      return WhyNot::format(
+          llvm::formatv("the i48 accumulator feeds '{0}', not a "
+                        "tosa.rescale",
+                        user->getName().getStringRef()));
   return {};
 }
 
@@ -340,9 +346,10 @@ WhyNot checkWeightSum(Operation *op, Limits limits) {
   }
   for (int64_t channel = 0; channel < outC; ++channel)
     if (sums[channel] > limit)
-      return WhyNot::format(llvm::formatv("the sum of |weight| of output channel {0} is {1}, "
-                           "above 127 * 65536 = {2}",
-                           channel, sums[channel], limit));
+      return WhyNot::format(
+          llvm::formatv("the sum of |weight| of output channel {0} is {1}, "
+                        "above 127 * 65536 = {2}",
+                        channel, sums[channel], limit));
   return {};
 }
 
@@ -358,9 +365,10 @@ WhyNot checkBiasRange(Operation *op, Limits limits) {
   for (const APInt &value : bias.getValues<APInt>()) {
     int64_t v = value.getSExtValue();
     if (v < lo || v > hi)
-      return WhyNot::format(llvm::formatv("bias {0} of output channel {1} is outside int{4} "
-                           "[{2}, {3}]",
-                           v, channel, lo, hi, bits));
+      return WhyNot::format(
+          llvm::formatv("bias {0} of output channel {1} is outside int{4} "
+                        "[{2}, {3}]",
+                        v, channel, lo, hi, bits));
     ++channel;
   }
   return {};
@@ -388,18 +396,21 @@ WhyNot checkTransposeConvStride(Operation *op, Limits) {
   if (y == 1 && x == 2) {
     if (g.inH == 1 && g.kernelH == 1)
       return {};
-    return WhyNot::format(llvm::formatv("stride 1x2 needs input height and kernel height 1, "
-                         "not {0} and {1}",
-                         g.inH, g.kernelH));
+    return WhyNot::format(
+        llvm::formatv("stride 1x2 needs input height and kernel height 1, "
+                      "not {0} and {1}",
+                      g.inH, g.kernelH));
   }
   if (y == 2 && x == 1) {
     if (g.inW == 1 && g.kernelW == 1)
       return {};
-    return WhyNot::format(llvm::formatv("stride 2x1 needs input width and kernel width 1, "
-                         "not {0} and {1}",
-                         g.inW, g.kernelW));
+    return WhyNot::format(
+        llvm::formatv("stride 2x1 needs input width and kernel width 1, "
+                      "not {0} and {1}",
+                      g.inW, g.kernelW));
   }
-  return WhyNot::format(llvm::formatv("stride {0}x{1} is not 1x1, 2x2, 1x2 or 2x1", y, x));
+  return WhyNot::format(
+      llvm::formatv("stride {0}x{1} is not 1x1, 2x2, 1x2 or 2x1", y, x));
 }
 
 //===----------------------------------------------------------------------===//

@@ -42,9 +42,11 @@ inline std::string typeString(Type type) {
 template <typename What>
 WhyNot inRange(const What &what, int64_t value, int64_t lo, int64_t hi) {
   if (value > hi)
-    return WhyNot::format(llvm::formatv("{0} {1} exceeds {2}", what, value, hi));
+    return WhyNot::format(
+        llvm::formatv("{0} {1} exceeds {2}", what, value, hi));
   if (value < lo)
-    return WhyNot::format(llvm::formatv("{0} {1} is below {2}", what, value, lo));
+    return WhyNot::format(
+        llvm::formatv("{0} {1} is below {2}", what, value, lo));
   return {};
 }
 
