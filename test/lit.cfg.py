@@ -60,6 +60,20 @@ if glob.glob(os.path.join(python_packages, "qtosa", "_qtosa*.so")):
 config.substitutions.append(
     ("%qtosa_python", "env PYTHONPATH=%s %s" % (python_packages, sys.executable)))
 
+# The tools environment (scripts/install-deps.sh): %tools_python runs its
+# Python with the qtosa package importable; %tosa_schema is tosa-tools'
+# schema, the official TOSA flatbuffer layout (1.0 plus appended entries),
+# which the tests read our files with.
+tools_python = os.path.join(config.qtosa_tools_venv, "bin", "python3")
+tosa_schemas = sorted(glob.glob(os.path.join(
+    config.qtosa_tools_venv, "lib", "python3*", "site-packages", "bin",
+    "tosa.fbs")))
+if os.path.exists(tools_python) and tosa_schemas:
+    config.available_features.add("tools")
+    config.substitutions.append(("%tosa_schema", tosa_schemas[-1]))
+config.substitutions.append(
+    ("%tools_python", "env PYTHONPATH=%s %s" % (python_packages, tools_python)))
+
 # An instrumented build (ASan cannot run under valgrind); valgrind itself.
 if config.qtosa_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizers")

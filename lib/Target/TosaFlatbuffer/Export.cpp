@@ -75,6 +75,9 @@ private:
     /// Variable symbol -> the name of its tensor in this block.
     llvm::StringMap<std::string> variables;
     std::vector<Offset<fb::TosaTensor>> tensors;
+    /// Shape values (!tosa.shape<N>), which TOSA 1.0 lists apart from
+    /// tensors.
+    std::vector<Offset<fb::TosaShape>> shapes;
     std::vector<Offset<fb::TosaOperator>> operators;
   };
 
@@ -120,7 +123,8 @@ private:
                 fbb.CreateVector(state.operators),
                 fbb.CreateVector(state.tensors),
                 fbb.CreateVectorOfStrings(inputNames),
-                fbb.CreateVectorOfStrings(outputNames))}));
+                fbb.CreateVectorOfStrings(outputNames),
+                state.shapes.empty() ? 0 : fbb.CreateVector(state.shapes))}));
     return success();
   }
 
@@ -130,10 +134,7 @@ private:
   shapeAndType(Type type, StringRef role, Operation *anchor) {
     std::vector<int32_t> shape;
     std::optional<fb::DType> dtype;
-    if (auto shapeType = dyn_cast<mlir::tosa::shapeType>(type)) {
-      shape.push_back(shapeType.getRank());
-      dtype = fb::DType::SHAPE;
-    } else if (auto tensorType = dyn_cast<RankedTensorType>(type)) {
+    if (auto tensorType = dyn_cast<RankedTensorType>(type)) {
       if (!tensorType.hasStaticShape())
         return anchor->emitError()
                << "cannot write " << role << " of type " << type
@@ -191,11 +192,23 @@ private:
             : "result #" +
                   std::to_string(cast<OpResult>(value).getResultNumber()) +
                   " of '" + anchor->getName().getStringRef().str() + "'";
+    state.names[value] = name;
+    if (auto shapeType = dyn_cast<mlir::tosa::shapeType>(value.getType())) {
+      auto nameOffset = fbb.CreateString(name);
+      Offset<flatbuffers::Vector<uint8_t>> dataOffset;
+      if (data) {
+        fbb.ForceVectorAlignment(data->size(), sizeof(uint8_t), 8);
+        dataOffset = fbb.CreateVector(*data);
+      }
+      state.shapes.push_back(fb::CreateTosaShape(
+          fbb, nameOffset, static_cast<uint32_t>(shapeType.getRank()),
+          dataOffset));
+      return success();
+    }
     auto described = shapeAndType(value.getType(), role, anchor);
     if (failed(described))
       return failure();
     pushTensor(state, name, described->first, described->second, data);
-    state.names[value] = name;
     return success();
   }
 

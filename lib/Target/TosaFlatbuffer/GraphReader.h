@@ -67,13 +67,18 @@ private:
     const fb::TosaTensor *declaration;
   };
 
-  /// What one block's operators see: its tensors by name and the values
-  /// written so far.
+  /// What one block's operators see: its tensors and shapes by name and
+  /// the values written so far.
   struct BlockScope {
     std::string where; // "block 'NAME'", for diagnostics
     llvm::StringMap<const fb::TosaTensor *> tensors;
+    llvm::StringMap<const fb::TosaShape *> shapes;
     llvm::StringMap<Value> values;
   };
+
+  /// The constant values of a shape's data (`rank` 64-bit elements).
+  FailureOr<DenseElementsAttr> shapeValues(const fb::TosaShape &shape,
+                                           StringRef where);
 
   FailureOr<const fb::TosaTensor *> tensorNamed(BlockScope &scope,
                                                 const flatbuffers::String *name,

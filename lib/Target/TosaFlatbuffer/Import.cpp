@@ -140,6 +140,24 @@ Value GraphReader::constantFor(const fb::TosaTensor &tensor, Type type,
   return mlir::tosa::ConstOp::create(builder, locAt(&tensor), shaped, *values);
 }
 
+FailureOr<DenseElementsAttr>
+GraphReader::shapeValues(const fb::TosaShape &shape, StringRef where) {
+  ArrayRef<uint8_t> data;
+  if (shape.data())
+    data = ArrayRef<uint8_t>(shape.data()->data(), shape.data()->size());
+  std::string error;
+  FailureOr<DenseElementsAttr> values = decodeElements(
+      data,
+      RankedTensorType::get({static_cast<int64_t>(shape.rank())},
+                            builder.getIndexType()),
+      error);
+  if (failed(values))
+    return errorAt(&shape) << "the data of shape '" << shape.name()->str()
+                           << "' in " << where << " " << error,
+           failure();
+  return values;
+}
+
 // The value an operator input names: written before, or a constant.
 FailureOr<Value> GraphReader::valueNamed(BlockScope &scope,
                                          const flatbuffers::String *name,
@@ -148,6 +166,25 @@ FailureOr<Value> GraphReader::valueNamed(BlockScope &scope,
   auto found = scope.values.find(name ? name->string_view() : "");
   if (found != scope.values.end())
     return found->second;
+  // A shape with data that no CONST_SHAPE writes is a constant, as Vela
+  // reads it.
+  auto shape = scope.shapes.find(name ? name->string_view() : "");
+  if (shape != scope.shapes.end()) {
+    if (!shape->second->data())
+      return errorAt(user) << what << ": the input '" << name->str()
+                           << "' is read before anything writes it",
+             failure();
+    FailureOr<DenseElementsAttr> values =
+        shapeValues(*shape->second, scope.where);
+    if (failed(values))
+      return failure();
+    Value constant = mlir::tosa::ConstShapeOp::create(
+        builder, locAt(shape->second),
+        mlir::tosa::shapeType::get(context, shape->second->rank()),
+        cast<DenseIntElementsAttr>(*values));
+    scope.values[name->string_view()] = constant;
+    return constant;
+  }
   FailureOr<const fb::TosaTensor *> tensor =
       tensorNamed(scope, name, user, what + ": the input");
   if (failed(tensor))
@@ -211,6 +248,21 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
         return failure();
     }
 
+  if (auto *list = fbBlock.shapes())
+    for (const fb::TosaShape *shape : *list) {
+      if (!shape->name())
+        return errorAt(shape) << "a shape in " << where << " has no name";
+      if (tensors.count(shape->name()->string_view()) ||
+          !scope.shapes.try_emplace(shape->name()->string_view(), shape)
+               .second)
+        return errorAt(shape) << "two tensors or shapes in " << where
+                              << " are named '" << shape->name()->str()
+                              << "'";
+      if (shape->rank() > static_cast<uint32_t>(INT32_MAX))
+        return errorAt(shape) << "shape '" << shape->name()->str() << "' in "
+                              << where << " has the rank " << shape->rank();
+    }
+
   if (auto *inputs = fbBlock.inputs())
     for (const flatbuffers::String *name : *inputs) {
       FailureOr<const fb::TosaTensor *> tensor =
@@ -248,14 +300,8 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
         if (*wasVariable)
           continue;
       }
-      if (!info) {
-        auto diag = errorAt(fbOp) << what << " is ";
-        if (kind == fb::Op::YIELD)
-          diag << "a YIELD; the block's outputs are what it yields";
-        else
-          diag << "not a TOSA 1.0 operator";
-        return failure();
-      }
+      if (!info)
+        return errorAt(fbOp) << what << " is not a TOSA 1.0 operator";
       int numInputs = fbOp->inputs() ? fbOp->inputs()->size() : 0;
       int numOutputs = fbOp->outputs() ? fbOp->outputs()->size() : 0;
       if ((info->arity.inputs >= 0 && numInputs != info->arity.inputs) ||
@@ -281,10 +327,25 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
           operands.push_back(*operand);
           operandTypes.push_back(operand->getType());
         }
+      // Each output is a tensor or a shape (the other pointer null).
       SmallVector<Type> resultTypes;
+      SmallVector<StringRef> resultNames;
       SmallVector<const fb::TosaTensor *> resultTensors;
+      SmallVector<const fb::TosaShape *> resultShapes;
       if (numOutputs)
         for (const flatbuffers::String *name : *fbOp->outputs()) {
+          auto shape = scope.shapes.find(name ? name->string_view() : "");
+          if (shape != scope.shapes.end()) {
+            if (values.count(name->string_view()))
+              return errorAt(fbOp) << what << ": the output '" << name->str()
+                                   << "' is written twice";
+            resultTypes.push_back(
+                mlir::tosa::shapeType::get(context, shape->second->rank()));
+            resultNames.push_back(name->string_view());
+            resultTensors.push_back(nullptr);
+            resultShapes.push_back(shape->second);
+            continue;
+          }
           FailureOr<const fb::TosaTensor *> tensor =
               outputNamed(scope, name, fbOp, what);
           if (failed(tensor))
@@ -293,7 +354,9 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
           if (failed(type))
             return failure();
           resultTypes.push_back(*type);
+          resultNames.push_back(name->string_view());
           resultTensors.push_back(*tensor);
+          resultShapes.push_back(nullptr);
         }
 
       NamedAttrList attrs;
@@ -302,40 +365,52 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
               readAttributes(*fbOp, operandTypes, builder, attrs, regionNames))
         return errorAt(fbOp) << what << " " << *error;
 
-      // Constant data lives on the output tensor.
+      // Constant data lives on the output tensor or shape.
       if (kind == fb::Op::CONST || kind == fb::Op::CONST_SHAPE) {
-        const fb::TosaTensor &tensor = *resultTensors.front();
-        ShapedType dataType;
-        if (kind == fb::Op::CONST_SHAPE) {
-          auto shape = dyn_cast<mlir::tosa::shapeType>(resultTypes.front());
-          if (!shape)
-            return errorAt(fbOp) << what << " writes a tensor that is not "
-                                 << "of type SHAPE";
-          dataType = RankedTensorType::get(ArrayRef<int64_t>{shape.getRank()},
-                                           builder.getIndexType());
+        FailureOr<DenseElementsAttr> decoded;
+        if (const fb::TosaShape *shape = resultShapes.front()) {
+          if (kind != fb::Op::CONST_SHAPE)
+            return errorAt(fbOp) << what << " writes a shape";
+          decoded = shapeValues(*shape, where);
+          if (failed(decoded))
+            return failure();
         } else {
-          dataType = dyn_cast<RankedTensorType>(resultTypes.front());
-          if (!dataType)
-            return errorAt(fbOp) << what << " writes a SHAPE tensor";
+          const fb::TosaTensor &tensor = *resultTensors.front();
+          ShapedType dataType;
+          if (kind == fb::Op::CONST_SHAPE) {
+            auto shapeType =
+                dyn_cast<mlir::tosa::shapeType>(resultTypes.front());
+            if (!shapeType)
+              return errorAt(fbOp) << what << " writes a tensor that is not "
+                                   << "a shape";
+            dataType = RankedTensorType::get(
+                ArrayRef<int64_t>{shapeType.getRank()},
+                builder.getIndexType());
+          } else {
+            dataType = dyn_cast<RankedTensorType>(resultTypes.front());
+            if (!dataType)
+              return errorAt(fbOp) << what << " writes a SHAPE tensor";
+          }
+          ArrayRef<uint8_t> data;
+          if (tensor.data())
+            data = ArrayRef<uint8_t>(tensor.data()->data(),
+                                     tensor.data()->size());
+          std::string error;
+          decoded = decodeElements(data, dataType, error);
+          if (failed(decoded))
+            return errorAt(&tensor) << "the data of tensor '"
+                                    << tensor.name()->str() << "' in " << where
+                                    << " " << error;
         }
-        ArrayRef<uint8_t> data;
-        if (tensor.data())
-          data =
-              ArrayRef<uint8_t>(tensor.data()->data(), tensor.data()->size());
-        std::string error;
-        FailureOr<DenseElementsAttr> decoded =
-            decodeElements(data, dataType, error);
-        if (failed(decoded))
-          return errorAt(&tensor) << "the data of tensor '"
-                                  << tensor.name()->str() << "' in " << where
-                                  << " " << error;
         attrs.set("values", *decoded);
+      } else if (llvm::any_of(resultShapes, [](auto *p) { return p; })) {
+        return errorAt(fbOp) << what << " writes a shape; only CONST_SHAPE "
+                                        "does in TOSA 1.0";
       }
 
       Location loc = NameLoc::get(
-          builder.getStringAttr(resultTensors.empty()
-                                    ? opName
-                                    : resultTensors.front()->name()->str()),
+          builder.getStringAttr(resultNames.empty() ? StringRef(opName)
+                                                    : resultNames.front()),
           locAt(fbOp));
       OperationState state(loc, info->mlirName);
       state.addOperands(operands);
@@ -348,9 +423,9 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
         if (failed(readNestedRegion(name, created->getRegion(i), fbOp, depth)))
           return failure();
       builder.setInsertionPointToEnd(&block);
-      for (auto [result, tensor] :
-           llvm::zip_equal(created->getResults(), resultTensors))
-        values[tensor->name()->string_view()] = result;
+      for (auto [result, name] :
+           llvm::zip_equal(created->getResults(), resultNames))
+        values[name] = result;
     }
 
   if (auto *names = fbBlock.outputs())

@@ -11,7 +11,6 @@
 #include "TosaFlatbufferInternals.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
@@ -21,10 +20,35 @@ namespace {
 constexpr int kAny = -1;
 using O = fb::Op;
 
+fb::RoundingMode roundingModeOf(mlir::tosa::RoundingMode mode) {
+  switch (mode) {
+  case mlir::tosa::RoundingMode::SINGLE_ROUND:
+    return fb::RoundingMode::SINGLE_ROUND;
+  case mlir::tosa::RoundingMode::INEXACT_ROUND:
+    return fb::RoundingMode::INEXACT_ROUND;
+  case mlir::tosa::RoundingMode::DOUBLE_ROUND:
+    return fb::RoundingMode::DOUBLE_ROUND;
+  }
+  return fb::RoundingMode::UNKNOWN;
+}
+
+std::optional<mlir::tosa::RoundingMode> roundingModeOf(fb::RoundingMode mode) {
+  switch (mode) {
+  case fb::RoundingMode::SINGLE_ROUND:
+    return mlir::tosa::RoundingMode::SINGLE_ROUND;
+  case fb::RoundingMode::INEXACT_ROUND:
+    return mlir::tosa::RoundingMode::INEXACT_ROUND;
+  case fb::RoundingMode::DOUBLE_ROUND:
+    return mlir::tosa::RoundingMode::DOUBLE_ROUND;
+  default:
+    return std::nullopt;
+  }
+}
+
 // The flatbuffer has operators for the variables (VARIABLE, VARIABLE_READ,
-// VARIABLE_WRITE) and YIELD, which have no row: the variable operators map
-// to no one TOSA op (ImportVariables.cpp reads them; Export.cpp writes
-// variable accesses as IDENTITY), and yield is a block's outputs.
+// VARIABLE_WRITE), which have no row: they map to no one TOSA op
+// (ImportVariables.cpp reads them; Export.cpp writes variable accesses as
+// IDENTITY). A region's yield is its block's outputs.
 const OpInfo kOps[] = {
     {O::ARGMAX, "tosa.argmax", {1, 1}},
     {O::AVG_POOL2D, "tosa.avg_pool2d", {3, 1}},
@@ -187,19 +211,6 @@ public:
     return attr.getValue().str();
   }
 
-  /// The value of a zero-point operand when it is a constant, else 0. TOSA
-  /// 1.0 reads the operand; the attribute field is for older readers.
-  int32_t zeroPoint(unsigned operand, bool isUnsigned = false) {
-    DenseElementsAttr values;
-    if (operand >= op->getNumOperands() ||
-        !matchPattern(op->getOperand(operand), m_Constant(&values)) ||
-        !values.isSplat() || !values.getElementType().isInteger())
-      return 0;
-    APInt value = values.getSplatValue<APInt>();
-    return static_cast<int32_t>(isUnsigned ? value.getZExtValue()
-                                           : value.getSExtValue());
-  }
-
 private:
   void fail(StringRef name, StringRef what) {
     if (hasFailed)
@@ -237,9 +248,8 @@ mlir::qtosa::tosafb::buildAttribute(Operation *op,
   case O::AVG_POOL2D: {
     auto kernel = read.ints("kernel"), stride = read.ints("stride"),
          pad = read.ints("pad");
-    table = fb::CreateAvgPool2dAttributeDirect(
-                b, &kernel, &stride, &pad, read.zeroPoint(1),
-                read.zeroPoint(2), read.accType())
+    table = fb::CreateAvgPool2dAttributeDirect(b, &kernel, &stride, &pad,
+                                               read.accType())
                 .Union();
     break;
   }
@@ -310,10 +320,6 @@ mlir::qtosa::tosafb::buildAttribute(Operation *op,
   case O::MINIMUM:
     table = fb::CreateMinimumAttribute(b, read.nanMode()).Union();
     break;
-  case O::NEGATE:
-    table = fb::CreateNegateAttribute(b, read.zeroPoint(1), read.zeroPoint(2))
-                .Union();
-    break;
   case O::REDUCE_ALL:
     table = fb::CreateReduceAllAttribute(b, read.i32("axis")).Union();
     break;
@@ -358,23 +364,15 @@ mlir::qtosa::tosafb::buildAttribute(Operation *op,
     break;
   }
   case O::RESCALE: {
-    auto rounding =
-        dyn_cast_or_null<mlir::tosa::RoundingModeAttr>(op->getAttr("rounding_mode"));
-    if (!rounding ||
-        rounding.getValue() == mlir::tosa::RoundingMode::INEXACT_ROUND)
-      return op->emitError()
-             << "cannot write '" << op->getName()
-             << "' as TOSA 1.0: the flatbuffer holds SINGLE_ROUND and "
-                "DOUBLE_ROUND only (double_round), not "
-             << (rounding ? stringifyRoundingMode(rounding.getValue())
-                          : StringRef("a missing rounding_mode"));
-    bool inputUnsigned = read.flag("input_unsigned");
-    bool outputUnsigned = read.flag("output_unsigned");
+    auto rounding = dyn_cast_or_null<mlir::tosa::RoundingModeAttr>(
+        op->getAttr("rounding_mode"));
+    if (!rounding)
+      return op->emitError() << "cannot write '" << op->getName()
+                             << "' as TOSA 1.0: 'rounding_mode' is missing";
     table = fb::CreateRescaleAttribute(
-                b, read.zeroPoint(3, inputUnsigned),
-                read.zeroPoint(4, outputUnsigned), read.flag("scale32"),
-                rounding.getValue() == mlir::tosa::RoundingMode::DOUBLE_ROUND,
-                read.flag("per_channel"), inputUnsigned, outputUnsigned)
+                b, read.flag("scale32"), roundingModeOf(rounding.getValue()),
+                read.flag("per_channel"), read.flag("input_unsigned"),
+                read.flag("output_unsigned"))
                 .Union();
     break;
   }
@@ -690,11 +688,14 @@ std::optional<std::string> mlir::qtosa::tosafb::readAttributes(
     if (!t)
       return missing();
     write.flag("scale32", t->scale32());
-    attrs.set("rounding_mode",
-              mlir::tosa::RoundingModeAttr::get(
-                  builder.getContext(), t->double_round()
-                                            ? mlir::tosa::RoundingMode::DOUBLE_ROUND
-                                            : mlir::tosa::RoundingMode::SINGLE_ROUND));
+    std::optional<mlir::tosa::RoundingMode> rounding =
+        roundingModeOf(t->rounding_mode());
+    if (!rounding)
+      return "rounding_mode " +
+             std::to_string(static_cast<uint32_t>(t->rounding_mode())) +
+             " is not SINGLE_ROUND, INEXACT_ROUND or DOUBLE_ROUND";
+    attrs.set("rounding_mode", mlir::tosa::RoundingModeAttr::get(
+                                   builder.getContext(), *rounding));
     write.flag("per_channel", t->per_channel());
     write.flag("input_unsigned", t->input_unsigned());
     write.flag("output_unsigned", t->output_unsigned());

@@ -22,11 +22,14 @@ std::optional<fb::DType> mlir::qtosa::tosafb::dtypeOf(Type type) {
     return fb::DType::SHAPE;
   if (auto intType = dyn_cast<IntegerType>(type)) {
     unsigned width = intType.getWidth();
+    // TOSA 1.0 integers are signless: ui8/ui16 data (a RESCALE's unsigned
+    // side) is written as INT8/INT16, the same bytes, and the RESCALE's
+    // input_unsigned/output_unsigned say how to read it.
     if (intType.isUnsigned()) {
       if (width == 8)
-        return fb::DType::UINT8;
+        return fb::DType::INT8;
       if (width == 16)
-        return fb::DType::UINT16;
+        return fb::DType::INT16;
       return std::nullopt;
     }
     if (!intType.isSignless())
@@ -66,10 +69,6 @@ Type mlir::qtosa::tosafb::elementTypeOf(fb::DType dtype, MLIRContext *context) {
   switch (dtype) {
   case fb::DType::BOOL:
     return b.getI1Type();
-  case fb::DType::UINT8:
-    return IntegerType::get(context, 8, IntegerType::Unsigned);
-  case fb::DType::UINT16:
-    return IntegerType::get(context, 16, IntegerType::Unsigned);
   case fb::DType::INT4:
     return b.getIntegerType(4);
   case fb::DType::INT8:
@@ -95,34 +94,6 @@ Type mlir::qtosa::tosafb::elementTypeOf(fb::DType dtype, MLIRContext *context) {
     return {};
   }
   return {};
-}
-
-unsigned mlir::qtosa::tosafb::storageBitsOf(fb::DType dtype) {
-  switch (dtype) {
-  case fb::DType::BOOL:
-  case fb::DType::UINT8:
-  case fb::DType::INT8:
-  case fb::DType::FP8E4M3:
-  case fb::DType::FP8E5M2:
-    return 8;
-  case fb::DType::INT4:
-    return 4;
-  case fb::DType::INT16:
-  case fb::DType::UINT16:
-  case fb::DType::FP16:
-  case fb::DType::BF16:
-    return 16;
-  case fb::DType::INT32:
-  case fb::DType::FP32:
-    return 32;
-  case fb::DType::INT48:
-    return 48;
-  case fb::DType::SHAPE:
-    return 64;
-  case fb::DType::UNKNOWN:
-    return 0;
-  }
-  return 0;
 }
 
 /// Whether MLIR's raw storage of `elementType` is the flatbuffer layout.

@@ -92,10 +92,6 @@ std::optional<fb::DType> dtypeOf(Type type);
 /// The MLIR element type of a DType (not SHAPE, not UNKNOWN).
 Type elementTypeOf(fb::DType dtype, MLIRContext *context);
 
-/// Bits of one element in constant data, e.g. 4 for INT4, 48 for INT48,
-/// 8 for BOOL, 64 for SHAPE.
-unsigned storageBitsOf(fb::DType dtype);
-
 /// The bytes of a constant's data in the flatbuffer layout. `type` is the
 /// tensor's element type; fails for attributes that are not dense.
 FailureOr<std::vector<uint8_t>> encodeElements(ElementsAttr values);

@@ -36,8 +36,12 @@
 
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/unknown-op.tosa 2>&1 | FileCheck %s --check-prefix=UNKNOWN-OP
 // UNKNOWN-OP: error: operator #1 (250) in block 'graph' is not a TOSA 1.0 operator
-// RUN: not qtosa-translate --import-tosa-flatbuffer %t/yield-op.tosa 2>&1 | FileCheck %s --check-prefix=YIELD
-// YIELD: error: operator #1 (YIELD) in block 'graph' is a YIELD; the block's outputs are what it yields
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/shape-output.tosa 2>&1 | FileCheck %s --check-prefix=SHAPE-OUTPUT
+// SHAPE-OUTPUT: error: operator #1 (ADD) in block 'graph' writes a shape; only CONST_SHAPE does in TOSA 1.0
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/shape-collision.tosa 2>&1 | FileCheck %s --check-prefix=SHAPE-COLLISION
+// SHAPE-COLLISION: error: two tensors or shapes in block 'graph' are named 'c'
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/shape-data.tosa 2>&1 | FileCheck %s --check-prefix=SHAPE-DATA
+// SHAPE-DATA: error: the data of shape 's' in block 'graph' {{.*}}
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/arity.tosa 2>&1 | FileCheck %s --check-prefix=ARITY
 // ARITY: error: operator #1 (ADD) in block 'graph' has 1 input(s) and 1 output(s); ADD takes 2 and gives 1
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/wrong-attribute.tosa 2>&1 | FileCheck %s --check-prefix=WRONG-ATTRIBUTE

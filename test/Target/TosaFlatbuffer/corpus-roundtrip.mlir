@@ -1,6 +1,6 @@
-// REQUIRES: corpus
+// REQUIRES: corpus, tools
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/Inputs/tosa_roundtrip.py --work %t --schema %corpus/../schemas/tosa.fbs \
+// RUN: %python %S/Inputs/tosa_roundtrip.py --work %t --schema %tosa_schema \
 // RUN:   %corpus/tosa/*/*.mlir | FileCheck %s --implicit-check-not=DIFFERENT \
 // RUN:   --implicit-check-not=BYTES-DIFFER --implicit-check-not=ORACLE \
 // RUN:   --implicit-check-not=IMPORT-FAILED

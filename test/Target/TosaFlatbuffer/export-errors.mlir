@@ -36,18 +36,6 @@ func.func @dynamic_result(%x: tensor<2xi32>) -> tensor<?xi32> {
 
 // -----
 
-func.func @inexact(%x: tensor<2xi32>) -> tensor<2xi8> {
-  %m = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}> : () -> tensor<1xi32>
-  %s = "tosa.const"() <{values = dense<30> : tensor<1xi8>}> : () -> tensor<1xi8>
-  %izp = "tosa.const"() <{values = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
-  %ozp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
-  // expected-error @below {{cannot write 'tosa.rescale' as TOSA 1.0: the flatbuffer holds SINGLE_ROUND and DOUBLE_ROUND only (double_round), not INEXACT_ROUND}}
-  %0 = tosa.rescale %x, %m, %s, %izp, %ozp {per_channel = false, rounding_mode = INEXACT_ROUND, scale32 = true, input_unsigned = false, output_unsigned = false} : (tensor<2xi32>, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<2xi8>
-  return %0 : tensor<2xi8>
-}
-
-// -----
-
 func.func @shape_arithmetic() -> !tosa.shape<2> {
   %a = tosa.const_shape {values = dense<[1, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>
   // expected-error @below {{'tosa.add_shape' has no TOSA 1.0 flatbuffer operator}}

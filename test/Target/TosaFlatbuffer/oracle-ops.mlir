@@ -1,6 +1,6 @@
-// REQUIRES: corpus
+// REQUIRES: corpus, tools
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %python %S/Inputs/tosa_roundtrip.py --no-validate --work %t --schema %corpus/../schemas/tosa.fbs \
+// RUN: %python %S/Inputs/tosa_roundtrip.py --no-validate --work %t --schema %tosa_schema \
 // RUN:   %S/ops-tensor.mlir %S/ops-elementwise.mlir %S/ops-data-layout.mlir \
 // RUN:   %S/ops-types.mlir %S/ops-control-flow.mlir %S/ops-custom.mlir %S/ops-variables.mlir \
 // RUN:   | FileCheck %s --implicit-check-not=ORACLE --implicit-check-not=REFUSED

@@ -64,8 +64,20 @@ variant("unresolved-output", setitem(block, "outputs", ["nowhere"]))
 variant("unresolved-block-input", setitem(block, "inputs", ["nowhere"]))
 variant("unknown-op", lambda g: block(g)["operators"][1].__setitem__(
     "op", 250))
-variant("yield-op", lambda g: block(g)["operators"][1].update(
-    op="YIELD", attribute_type="YieldAttribute"))
+# TOSA 1.0 keeps shape values apart from tensors: a TosaShape that an ADD
+# writes, one that shares a tensor's name, and shape data of the wrong size.
+def shape_output(g):
+    block(g)["shapes"] = [{"name": "sum", "rank": 2}]
+    block(g)["tensors"].pop()
+variant("shape-output", shape_output)
+variant("shape-collision", lambda g: block(g).__setitem__(
+    "shapes", [{"name": "c", "rank": 1, "data": [0] * 8}]))
+def shape_data(g):
+    block(g)["shapes"] = [{"name": "s", "rank": 2, "data": [1, 0, 0, 0]}]
+    block(g)["operators"].insert(0, {
+        "op": "CONST_SHAPE", "attribute_type": "ConstShapeAttribute",
+        "attribute": {}, "inputs": [], "outputs": ["s"]})
+variant("shape-data", shape_data)
 variant("wrong-attribute", lambda g: block(g)["operators"][1].update(
     attribute_type="ConcatAttribute", attribute={"axis": 0}))
 def drop_attribute(g):
