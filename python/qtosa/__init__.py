@@ -24,6 +24,13 @@ qtosa.quantize(module, config, samples=[[x0], [x1], ...]).
 
 Every failure raises qtosa.Error; its message holds the diagnostics with
 their locations ("file:line:col: error: ..."). Nothing is printed.
+
+The field's own tools, from the tools environment (.venv, made by
+scripts/install-deps.sh; docs/tools.md), each in a module of its own:
+qtosa.vela.compile (Vela on a delegate: its NPU cycles and memory),
+qtosa.reference.run (the TOSA reference model on a .tosa),
+qtosa.tflite.run_micro (TFLite Micro on a .tflite) and qtosa.tools (which
+versions are there).
 """
 
 from __future__ import annotations

@@ -17,3 +17,10 @@ CORPUS_DIR = pathlib.Path(os.environ.get("QTOSA_CORPUS_DIR",
 @pytest.fixture
 def convnext_text():
     return (SOURCE_DIR / "examples" / "convnext_block_qdq.mlir").read_text()
+
+
+@pytest.fixture(scope="module")
+def convnext_module():
+    import qtosa
+    path = SOURCE_DIR / "examples" / "convnext_block_qdq.mlir"
+    return qtosa.parse(path.read_text(), "examples/convnext_block_qdq.mlir")

@@ -1,0 +1,27 @@
+"""TFLite Micro in process gives the stored reference outputs of a corpus
+model."""
+import numpy as np
+import pytest
+
+import qtosa
+import qtosa.tflite
+
+from conftest import CORPUS_DIR
+
+MODEL = CORPUS_DIR / "tflite" / "tflm_micro_speech_int8.tflite"
+REFERENCE = CORPUS_DIR / "tflite-reference" / "tflm_micro_speech_int8"
+
+
+@pytest.mark.skipif(not MODEL.exists(), reason="../shared/corpus is absent")
+@pytest.mark.parametrize("seed", ["seed1", "seed2", "seed3"])
+def test_micro_speech_equals_stored_reference(seed):
+    x = np.load(REFERENCE / seed / "input_0.npy")
+    want = np.load(REFERENCE / seed / "output_0.npy")
+    (got,) = qtosa.tflite.run_micro(MODEL, [x])
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+
+
+def test_bad_model_is_an_error():
+    with pytest.raises(qtosa.Error, match="TFLite Micro fails on the model"):
+        qtosa.tflite.run_micro(b"not a model at all", [])

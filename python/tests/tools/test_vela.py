@@ -1,0 +1,64 @@
+"""Vela 5.2 compiles the bundled example's delegate for both targets."""
+import numpy as np
+import pytest
+
+import qtosa
+import qtosa.vela
+
+
+@pytest.fixture(scope="module")
+def delegate(convnext_module):
+    module = convnext_module.clone()
+    qtosa.partition(module, "ethos-u55-128")
+    (only,) = module.delegates()
+    return only
+
+
+@pytest.mark.parametrize("target", qtosa.TARGETS)
+def test_example_delegate_compiles(delegate, target, tmp_path):
+    figures = qtosa.vela.compile(delegate["flatbuffer"], target,
+                                 name=delegate["name"], output_dir=tmp_path)
+    assert figures["vela"] == "5.2.0"
+    assert figures["target"] == target
+    assert figures["system_config"] == qtosa.vela.SYSTEM_DEFAULTS[target][0]
+    assert figures["npu_cycles"] > 0
+    assert figures["total_cycles"] >= figures["npu_cycles"]
+    assert figures["inference_time_s"] > 0
+    assert figures["sram_bytes"] > 0
+    assert figures["macs"] > 0
+    assert figures["command_stream_bytes"] > 0
+    with np.load(figures["npz"]) as npz:
+        assert npz["cmd_data"].tobytes()[:4] == b"COP1"
+        # Vela's view of the interface: one 8x8x4 int8 input and output.
+        assert npz["input_shape"].tolist() == [[1, 1, 1, 8, 8, 4]]
+        assert npz["output_shape"].tolist() == [[1, 1, 1, 8, 8, 4]]
+
+
+def test_rejection_names_delegate_operator_and_message():
+    # An int8 ADD: TOSA 1.0 adds int32 only, so Vela's validation refuses it.
+    module = qtosa.parse("""
+func.func @bad(%a: tensor<1x4xi8>, %b: tensor<1x4xi8>) -> tensor<1x4xi8> {
+  %0 = tosa.add %a, %b : (tensor<1x4xi8>, tensor<1x4xi8>) -> tensor<1x4xi8>
+  return %0 : tensor<1x4xi8>
+}""")
+    flatbuffer = qtosa.export_tosa_flatbuffer(module)
+    with pytest.raises(qtosa.Error) as error:
+        qtosa.vela.compile(flatbuffer, "ethos-u55-128", name="delegate_7")
+    message = str(error.value)
+    assert message.startswith(
+        "Vela 5.2.0 rejects delegate_7 for ethos-u55-128: operator Add: ")
+    assert "Input data type not supported for this operator" in message
+    assert "\n" not in message
+
+
+def test_unknown_target_needs_a_system_config():
+    with pytest.raises(qtosa.Error, match="no default Vela system config "
+                                          "for target 'ethos-u65-256'"):
+        qtosa.vela.compile(b"TOSA", "ethos-u65-256")
+
+
+def test_bad_system_config_is_an_error_not_a_traceback(delegate):
+    with pytest.raises(qtosa.Error, match="Section System_Config.Nope not "
+                                          "found"):
+        qtosa.vela.compile(delegate["flatbuffer"], "ethos-u55-128",
+                           system_config="Nope")
