@@ -1,0 +1,191 @@
+"""A model to what runs on an Ethos-U: qtosa's Ethos-U pipeline, then Vela
+on every delegate.
+
+    import qtosa.compile
+    result = qtosa.compile.compile_for_ethosu("model.tflite",
+                                              "ethos-u55-128", "out")
+    for delegate in result["delegates"]:
+        print(delegate["name"], delegate["vela"]["npu_cycles"])
+
+From the shell (installed as ``qtosa-compile``)::
+
+    qtosa-compile model.tflite --target ethos-u55-128 -o out/
+
+writes, per delegate, its ``.tosa`` and Vela's ``<name>_vela.npz`` (command
+stream and weights), plus ``delegates.json`` (the manifest, each entry with
+its Vela figures) and ``report.json`` (the partition report), and prints
+the partition with each delegate's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, Dict, List, Optional, Union
+
+from . import Module, import_tflite, import_tosa_flatbuffer, parse, partition
+from ._qtosa import Error
+from . import vela
+
+__all__ = ["compile_for_ethosu", "load_model", "main"]
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def load_model(source: Union[PathLike, Module]) -> Module:
+    """A Module from a qtosa.Module (copied), or a path: ``.tflite``
+    (TFLite), ``.tosa`` (TOSA 1.0 flatbuffer) or MLIR text."""
+    if isinstance(source, Module):
+        return source.clone()
+    path = os.fspath(source)
+    if not os.path.isfile(path):
+        raise Error("%s: no such file" % path)
+    if path.endswith(".tflite"):
+        return import_tflite(path)
+    if path.endswith(".tosa"):
+        return import_tosa_flatbuffer(path)
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return parse(f.read(), path)
+
+
+def compile_for_ethosu(model: Union[PathLike, Module],
+                       target: str = "ethos-u55-128",
+                       output_dir: Optional[PathLike] = None, *,
+                       system_config: Optional[str] = None,
+                       memory_mode: Optional[str] = None) -> Dict[str, Any]:
+    """Runs qtosa-ethosu-pipeline for `target` on `model` (a path or a
+    Module, which is not changed) and compiles every delegate with Vela.
+
+    Returns a dict:
+      report: the partition report (qtosa.partition's keys) plus
+        "delegates": per delegate its name, function and Vela figures, and
+        "vela": the figures summed over the delegates (npu_cycles,
+        total_cycles, sram_bytes as the largest peak, off_chip_bytes,
+        command_stream_bytes, weights_bytes);
+      delegates: each delegate's manifest entry (name, file, target,
+        function, inputs, outputs) with "vela" (qtosa.vela.compile's
+        figures) and "flatbuffer" (its .tosa bytes);
+      module: the partitioned qtosa.Module (delegates in place, host part
+        in integer or float TOSA), which qtosa.execute runs.
+
+    With `output_dir`, also writes each delegate's .tosa and Vela's npz,
+    delegates.json and report.json there. Raises qtosa.Error on a model
+    qtosa cannot read, a pipeline failure, or a delegate Vela rejects (its
+    name, Vela's operator and message).
+    """
+    module = load_model(model)
+    report = partition(module, target)
+    delegates = [dict(d) for d in module.delegates()]
+    if output_dir is not None:
+        os.makedirs(os.fspath(output_dir), exist_ok=True)
+    for delegate in delegates:
+        if output_dir is not None:
+            path = os.path.join(os.fspath(output_dir), delegate["file"])
+            with open(path, "wb") as f:
+                f.write(delegate["flatbuffer"])
+        delegate["vela"] = vela.compile(
+            delegate["flatbuffer"], target, name=delegate["name"],
+            system_config=system_config, memory_mode=memory_mode,
+            output_dir=output_dir)
+    report["delegates"] = [{"name": d["name"], "function": d["function"],
+                            "vela": d["vela"]} for d in delegates]
+    report["vela"] = _totals([d["vela"] for d in delegates])
+    if output_dir is not None:
+        manifest = {"format": "TOSA 1.0 flatbuffer",
+                    "delegates": [{key: value for key, value in d.items()
+                                   if key != "flatbuffer"}
+                                  for d in delegates]}
+        _write_json(os.path.join(os.fspath(output_dir), "delegates.json"),
+                    manifest)
+        _write_json(os.path.join(os.fspath(output_dir), "report.json"),
+                    report)
+    return {"report": report, "delegates": delegates, "module": module}
+
+
+def _totals(figures: List[Dict[str, Any]]) -> Dict[str, Any]:
+    """What the delegates cost together: cycles, traffic and sizes add up;
+    SRAM is the largest peak (the delegates run one after another)."""
+    total: Dict[str, Any] = {"delegates": len(figures)}
+    for key in ("npu_cycles", "total_cycles", "off_chip_bytes",
+                "command_stream_bytes", "weights_bytes", "macs"):
+        total[key] = sum(f[key] for f in figures)
+    total["inference_time_s"] = sum(f["inference_time_s"] for f in figures)
+    total["sram_bytes"] = max((f["sram_bytes"] for f in figures), default=0)
+    return total
+
+
+def _write_json(path: str, value: Any) -> None:
+    try:
+        with open(path, "w") as f:
+            json.dump(value, f, indent=2)
+            f.write("\n")
+    except OSError as error:
+        raise Error("cannot write %s: %s" % (path, error.strerror)) from None
+
+
+def format_result(result: Dict[str, Any]) -> str:
+    """The partition and each delegate's Vela figures, as a table."""
+    report = result["report"]
+    lines = ["%s: %d delegate(s); %d op(s): %d on the NPU, %d on the host"
+             % (report["target"], len(report["delegates"]),
+                report["ops_total"], report["ops_npu"], report["ops_host"])]
+    if result["delegates"]:
+        lines.append("  %-14s %-18s %12s %12s %10s %12s" % (
+            "delegate", "function", "npu cycles", "time (us)", "SRAM (B)",
+            "off-chip (B)"))
+        for delegate in result["delegates"]:
+            figures = delegate["vela"]
+            lines.append("  %-14s %-18s %12d %12.2f %10d %12d" % (
+                delegate["name"], delegate["function"],
+                figures["npu_cycles"], figures["inference_time_s"] * 1e6,
+                figures["sram_bytes"], figures["off_chip_bytes"]))
+        total = report["vela"]
+        lines.append("  %-14s %-18s %12d %12.2f %10d %12d" % (
+            "total", "", total["npu_cycles"],
+            total["inference_time_s"] * 1e6, total["sram_bytes"],
+            total["off_chip_bytes"]))
+    regions = report.get("float_regions", [])
+    for op in report.get("host_ops", []):
+        if op.get("float_region") is not None:
+            continue
+        lines.append("  host: %s at %s [%s] %s" % (op["op"], op["loc"],
+                                                  op["rule"], op["reason"]))
+    for region in regions:
+        cause = region["cause"]
+        lines.append("  host: %d float op(s) from %s at %s [%s] %s" % (
+            region["op_count"], cause["op"], cause["loc"], region["rule"],
+            cause["reason"]))
+    return "\n".join(lines)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="qtosa-compile",
+        description="Partition a model for Ethos-U with qtosa and compile "
+                    "every delegate with Vela.")
+    parser.add_argument("model", help=".tflite, .tosa or MLIR file")
+    parser.add_argument("--target", default="ethos-u55-128",
+                        choices=sorted(vela.SYSTEM_DEFAULTS))
+    parser.add_argument("-o", "--output-dir", required=True,
+                        help="where the .tosa files, Vela's npz files, "
+                             "delegates.json and report.json go")
+    parser.add_argument("--system-config",
+                        help="Vela system config (default: ExecuTorch's "
+                             "for the target)")
+    parser.add_argument("--memory-mode", help="Vela memory mode")
+    args = parser.parse_args(argv)
+    try:
+        result = compile_for_ethosu(args.model, args.target, args.output_dir,
+                                    system_config=args.system_config,
+                                    memory_mode=args.memory_mode)
+    except Error as error:
+        print("qtosa-compile: error: %s" % error, file=sys.stderr)
+        return 1
+    print(format_result(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

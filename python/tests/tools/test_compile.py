@@ -1,0 +1,77 @@
+"""qtosa-compile and qtosa.compile.compile_for_ethosu: the Ethos-U pipeline,
+then Vela on every delegate, as files, data and a table."""
+import json
+import os
+import subprocess
+
+import pytest
+
+import qtosa
+import qtosa.compile
+
+from conftest import BIN_DIR, CORPUS_DIR, SOURCE_DIR
+
+EXAMPLE = SOURCE_DIR / "examples" / "convnext_block_qdq.mlir"
+
+
+@pytest.mark.parametrize("target", qtosa.TARGETS)
+def test_example_to_vela_artifacts(target, tmp_path):
+    result = qtosa.compile.compile_for_ethosu(EXAMPLE, target, tmp_path)
+    report = result["report"]
+    assert report["target"] == target and report["ops_host"] == 0
+    (delegate,) = result["delegates"]
+    assert delegate["vela"]["npu_cycles"] > 0
+    assert report["delegates"] == [{"name": "delegate_0",
+                                    "function": "convnext_block",
+                                    "vela": delegate["vela"]}]
+    assert report["vela"]["npu_cycles"] == delegate["vela"]["npu_cycles"]
+    manifest = json.loads((tmp_path / "delegates.json").read_text())
+    (entry,) = manifest["delegates"]
+    assert entry["vela"]["npz"] == str(tmp_path / "delegate_0_vela.npz")
+    assert (tmp_path / "delegate_0.tosa").read_bytes() == \
+        delegate["flatbuffer"]
+    assert json.loads((tmp_path / "report.json").read_text())["vela"] == \
+        report["vela"]
+
+
+def test_command_prints_each_delegates_figures(tmp_path):
+    done = subprocess.run([str(BIN_DIR / "qtosa-compile"), str(EXAMPLE),
+                           "--target", "ethos-u85-256", "-o", str(tmp_path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == ("ethos-u85-256: 1 delegate(s); 11 op(s): 11 on the "
+                        "NPU, 0 on the host")
+    assert lines[2].split()[:2] == ["delegate_0", "convnext_block"]
+    assert int(lines[2].split()[2]) > 0
+
+
+def test_command_error_is_one_line(tmp_path):
+    done = subprocess.run([str(BIN_DIR / "qtosa-compile"), str(EXAMPLE),
+                           "-o", str(tmp_path), "--system-config", "Nope",
+                           "--memory-mode", "Shared_Sram"],
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert "Traceback" not in done.stderr
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("qtosa-compile: error: Vela 5.2.0 fails on "
+                           "delegate_0 for ethos-u55-128: ")
+    assert "Section System_Config.Nope not found" in line
+
+
+def test_missing_model_is_an_error(tmp_path):
+    with pytest.raises(qtosa.Error, match="nope.tflite: no such file"):
+        qtosa.compile.compile_for_ethosu(tmp_path / "nope.tflite")
+
+
+@pytest.mark.skipif(not (CORPUS_DIR / "tflite").exists(),
+                    reason="../shared/corpus is absent")
+def test_tflite_model_compiles(tmp_path):
+    model = CORPUS_DIR / "tflite" / "tflm_hello_world_int8.tflite"
+    result = qtosa.compile.compile_for_ethosu(model, "ethos-u55-128",
+                                              tmp_path)
+    assert result["delegates"]
+    for delegate in result["delegates"]:
+        assert delegate["vela"]["npu_cycles"] > 0
+        assert os.path.exists(delegate["vela"]["npz"])
