@@ -45,9 +45,9 @@ func.func @model(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func private @tflite.SVDF(tensor<4xi8>) -> tensor<4xi8>
 func.func private @helper(tensor<4xi8>) -> tensor<4xi8>
 func.func @opaque(%x: tensor<4xi8>) -> tensor<4xi8> {
-  %n = tosa.abs %x : (tensor<4xi8>) -> tensor<4xi8>
+  %n = tosa.identity %x : (tensor<4xi8>) -> tensor<4xi8>
   %s = call @tflite.SVDF(%n) {qtosa.opaque_host_op = "SVDF"} : (tensor<4xi8>) -> tensor<4xi8>
   %h = call @helper(%s) : (tensor<4xi8>) -> tensor<4xi8>
-  %m = tosa.abs %h : (tensor<4xi8>) -> tensor<4xi8>
+  %m = tosa.identity %h : (tensor<4xi8>) -> tensor<4xi8>
   return %m : tensor<4xi8>
 }

@@ -13,7 +13,10 @@
 #include "qtosa/Target/EthosU/EthosULegality.h"
 #include "qtosa/Utils/ConvGeometry.h"
 
+#include "mlir/Dialect/Tosa/IR/TargetEnv.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Dialect/Tosa/IR/TosaProfileCompliance.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -207,6 +210,71 @@ WhyNot checkProInt(Operation *op, Limits) {
   return WhyNot::format(
       llvm::formatv("'{0}' is not a TOSA 1.0 PRO-INT operator",
                     op->getName().getStringRef()));
+}
+
+/// Vela validates every operator against the TOSA 1.0 specification before
+/// anything else (an i8 ADD, an i16 weight, an i4 TRANSPOSE fail it); its
+/// profile is PRO-INT with EXT-INT16, EXT-INT4 and EXT-DOUBLEROUND on both
+/// targets. Upstream's compliance tables say which type combinations those
+/// allow; their first complaint is the reason.
+WhyNot checkTosaProfile(Operation *op, Limits) {
+  if (!isa<tosa::TosaDialect>(op->getDialect()) ||
+      isa<tosa::ConstOp, tosa::ConstShapeOp>(op))
+    return {};
+  static thread_local TosaProfileCompliance compliance;
+  static thread_local std::optional<tosa::TargetEnv> target;
+  if (!target) {
+    MLIRContext *context = op->getContext();
+    auto attr = tosa::TargetEnvAttr::get(
+        context, tosa::SpecificationVersion::V_1_0, tosa::Level::eightK,
+        {tosa::Profile::pro_int},
+        {tosa::Extension::int16, tosa::Extension::int4,
+         tosa::Extension::doubleround});
+    FailureOr<tosa::TargetEnv> env =
+        tosa::TargetEnv::createTargetEnvFromAttr(attr, op->getLoc());
+    if (failed(env))
+      return WhyNot("internal: no TOSA 1.0 PRO-INT target environment");
+    target = *env;
+  }
+  std::string reason;
+  {
+    // The checks report through diagnostics; keep the first as the reason.
+    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &diag) {
+      if (reason.empty())
+        reason = diag.str();
+      return success();
+    });
+    if (succeeded(compliance.checkInvalid(op)) &&
+        succeeded(compliance.checkProfile(op, *target)))
+      (void)compliance.checkExtension(op, *target);
+  }
+  if (reason.empty())
+    return {};
+  // Upstream says "... data types did not align with any profile or
+  // extension, got (i8,i8,i8), did you mean (i32,i32,i32)? Otherwise, ...".
+  StringRef text = StringRef(reason).trim();
+  size_t got = text.find("got (");
+  if (got != StringRef::npos) {
+    StringRef types = text.substr(got + 4);
+    StringRef have = types.take_until([](char c) { return c == ')'; });
+    size_t mean = types.find("did you mean (");
+    std::string nearest;
+    if (mean != StringRef::npos)
+      nearest = (", nearest allowed " +
+                 types.substr(mean + 13).take_until(
+                     [](char c) { return c == ')'; }) +
+                 ")")
+                    .str();
+    return WhyNot::format(llvm::formatv(
+        "operand and result types {0}) are not TOSA 1.0 PRO-INT (with "
+        "EXT-INT16, EXT-INT4, EXT-DOUBLEROUND){1}",
+        have, nearest));
+  }
+  text.consume_front("illegal: ");
+  return WhyNot::format(
+      llvm::formatv("not TOSA 1.0 PRO-INT (with EXT-INT16, EXT-INT4, "
+                    "EXT-DOUBLEROUND): {0}",
+                    text));
 }
 
 /// Operators of PRO-INT that Vela does not compile for Ethos-U55/U65.

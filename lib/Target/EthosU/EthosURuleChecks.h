@@ -73,6 +73,7 @@ WhyNot checkNo64Bit(Operation *op, Limits limits);
 WhyNot checkStatic(Operation *op, Limits limits);
 WhyNot checkRank(Operation *op, Limits limits);
 WhyNot checkProInt(Operation *op, Limits limits);
+WhyNot checkTosaProfile(Operation *op, Limits limits);
 WhyNot checkU55Operator(Operation *op, Limits limits);
 WhyNot checkConvTypes(Operation *op, Limits limits);
 WhyNot checkAccumulatorRescaled(Operation *op, Limits limits);

@@ -71,7 +71,7 @@
 
 !q = !quant.uniform<i8:f32, 0.5>
 !q16 = !quant.uniform<i16:f32, 0.001>
-func.func @chain(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+func.func @chain(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
   %qx = qtosa.quantize %x as !q16 : tensor<4xf32> -> tensor<4xi16>
   %i = tosa.transpose %qx {perms = array<i32: 0>} : (tensor<4xi16>) -> tensor<4xi16>
   %d = qtosa.dequantize %i as !q16 : tensor<4xi16> -> tensor<4xf32>
@@ -83,8 +83,8 @@ func.func @chain(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor
   %b = tosa.bitwise_and %q, %q : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
   %ey = tosa.exp %y : (tensor<4xf32>) -> tensor<4xf32>
   %qy = qtosa.quantize %ey as !q : tensor<4xf32> -> tensor<4xi8>
-  %both = tosa.add %b, %qy : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
-  %out = qtosa.dequantize %both as !q : tensor<4xi8> -> tensor<4xf32>
-  return %out, %out : tensor<4xf32>, tensor<4xf32>
+  %both = tosa.concat %b, %qy {axis = 0 : i32} : (tensor<4xi8>, tensor<4xi8>) -> tensor<8xi8>
+  %out = qtosa.dequantize %both as !q : tensor<8xi8> -> tensor<8xf32>
+  return %out, %out : tensor<8xf32>, tensor<8xf32>
 }
 

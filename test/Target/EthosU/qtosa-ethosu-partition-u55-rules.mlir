@@ -79,18 +79,18 @@ func.func @i64_add(%arg0: tensor<4xi64>, %arg1: tensor<4xi64>) -> (tensor<4xi64>
 // CHECK:         qtosa.delegate
 // CHECK:           tosa.maximum
 // CHECK:           qtosa.yield
-func.func @static_shape(%arg0: tensor<2x8xi8>, %arg1: tensor<2x8xi8>) -> (tensor<2x8xi8>) {
-  %v1 = tosa.maximum %arg0, %arg1 : (tensor<2x8xi8>, tensor<2x8xi8>) -> tensor<2x8xi8>
-  return %v1 : tensor<2x8xi8>
+func.func @static_shape(%arg0: tensor<2x8xi32>, %arg1: tensor<2x8xi32>) -> (tensor<2x8xi32>) {
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<2x8xi32>, tensor<2x8xi32>) -> tensor<2x8xi32>
+  return %v1 : tensor<2x8xi32>
 }
 
 // CHECK-LABEL: func.func @dynamic_shape(
 // CHECK-NOT:     qtosa.delegate
 // CHECK:         tosa.maximum
-func.func @dynamic_shape(%arg0: tensor<?x8xi8>, %arg1: tensor<?x8xi8>) -> (tensor<?x8xi8>) {
-  // expected-remark @below {{stays on the host: U55.TENSOR.DYNAMIC: operand #0 (tensor<?x8xi8>) has a dynamic shape}}
-  %v1 = tosa.maximum %arg0, %arg1 : (tensor<?x8xi8>, tensor<?x8xi8>) -> tensor<?x8xi8>
-  return %v1 : tensor<?x8xi8>
+func.func @dynamic_shape(%arg0: tensor<?x8xi32>, %arg1: tensor<?x8xi32>) -> (tensor<?x8xi32>) {
+  // expected-remark @below {{stays on the host: U55.TENSOR.DYNAMIC: operand #0 (tensor<?x8xi32>) has a dynamic shape}}
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<?x8xi32>, tensor<?x8xi32>) -> tensor<?x8xi32>
+  return %v1 : tensor<?x8xi32>
 }
 
 // -----
@@ -101,18 +101,18 @@ func.func @dynamic_shape(%arg0: tensor<?x8xi8>, %arg1: tensor<?x8xi8>) -> (tenso
 // CHECK:         qtosa.delegate
 // CHECK:           tosa.maximum
 // CHECK:           qtosa.yield
-func.func @rank6(%arg0: tensor<1x1x1x1x1x1xi8>, %arg1: tensor<1x1x1x1x1x1xi8>) -> (tensor<1x1x1x1x1x1xi8>) {
-  %v1 = tosa.maximum %arg0, %arg1 : (tensor<1x1x1x1x1x1xi8>, tensor<1x1x1x1x1x1xi8>) -> tensor<1x1x1x1x1x1xi8>
-  return %v1 : tensor<1x1x1x1x1x1xi8>
+func.func @rank6(%arg0: tensor<1x1x1x1x1x1xi32>, %arg1: tensor<1x1x1x1x1x1xi32>) -> (tensor<1x1x1x1x1x1xi32>) {
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<1x1x1x1x1x1xi32>, tensor<1x1x1x1x1x1xi32>) -> tensor<1x1x1x1x1x1xi32>
+  return %v1 : tensor<1x1x1x1x1x1xi32>
 }
 
 // CHECK-LABEL: func.func @rank7(
 // CHECK-NOT:     qtosa.delegate
 // CHECK:         tosa.maximum
-func.func @rank7(%arg0: tensor<1x1x1x1x1x1x1xi8>, %arg1: tensor<1x1x1x1x1x1x1xi8>) -> (tensor<1x1x1x1x1x1x1xi8>) {
+func.func @rank7(%arg0: tensor<1x1x1x1x1x1x1xi32>, %arg1: tensor<1x1x1x1x1x1x1xi32>) -> (tensor<1x1x1x1x1x1x1xi32>) {
   // expected-remark @below {{stays on the host: U55.TENSOR.RANK: operand #0 has rank 7 exceeds 6}}
-  %v1 = tosa.maximum %arg0, %arg1 : (tensor<1x1x1x1x1x1x1xi8>, tensor<1x1x1x1x1x1x1xi8>) -> tensor<1x1x1x1x1x1x1xi8>
-  return %v1 : tensor<1x1x1x1x1x1x1xi8>
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<1x1x1x1x1x1x1xi32>, tensor<1x1x1x1x1x1x1xi32>) -> tensor<1x1x1x1x1x1x1xi32>
+  return %v1 : tensor<1x1x1x1x1x1x1xi32>
 }
 
 // -----
@@ -2432,4 +2432,26 @@ func.func @lls_i8(%arg0: tensor<4xi8>, %arg1: tensor<4xi8>) -> (tensor<4xi8>) {
   // expected-remark @below {{stays on the host: U55.LOGICAL_LEFT_SHIFT.DTYPE: element type i8 is not one of i32}}
   %v1 = tosa.logical_left_shift %arg0, %arg1 : (tensor<4xi8>, tensor<4xi8>) -> tensor<4xi8>
   return %v1 : tensor<4xi8>
+}
+
+// -----
+
+// U55.OP.PROFILE (checked after the operator's own rules): Vela validates
+// every operator against TOSA 1.0 PRO-INT first; MAXIMUM is i32 only there.
+
+// CHECK-LABEL: func.func @maximum_i32(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.maximum
+func.func @maximum_i32(%arg0: tensor<2x8xi32>, %arg1: tensor<2x8xi32>) -> (tensor<2x8xi32>) {
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<2x8xi32>, tensor<2x8xi32>) -> tensor<2x8xi32>
+  return %v1 : tensor<2x8xi32>
+}
+
+// CHECK-LABEL: func.func @maximum_i8(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.maximum
+func.func @maximum_i8(%arg0: tensor<2x8xi8>, %arg1: tensor<2x8xi8>) -> (tensor<2x8xi8>) {
+  // expected-remark @below {{stays on the host: U55.OP.PROFILE: operand and result types (i8,i8,i8) are not TOSA 1.0 PRO-INT (with EXT-INT16, EXT-INT4, EXT-DOUBLEROUND), nearest allowed (i32,i32,i32)}}
+  %v1 = tosa.maximum %arg0, %arg1 : (tensor<2x8xi8>, tensor<2x8xi8>) -> tensor<2x8xi8>
+  return %v1 : tensor<2x8xi8>
 }
