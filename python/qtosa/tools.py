@@ -51,7 +51,7 @@ TOOLS: Dict[str, Tool] = {
                          "TFLite Micro's reference kernels"),
     "tensorflow": Tool("tensorflow_cpu", "2.20.0", "tensorflow",
                        "TensorFlow's TFLite converter"),
-    "torch": Tool("torch", "2.11.0", "torch", "PyTorch", optional=True),
+    "torch": Tool("torch", "2.14.1", "torch", "PyTorch", optional=True),
     "executorch": Tool("executorch", "1.5.1", "executorch",
                        "ExecuTorch's Arm backend", optional=True),
 }
