@@ -63,9 +63,16 @@ def test_rules_list_each_target():
         assert all(set(rule) == {"id", "op", "constraint"} for rule in rules)
         assert {"id": prefix + "TENSOR.FLOAT", "op": "*",
                 "constraint": "Float tensors never run on the NPU"} in rules
-    conv = [r for r in qtosa.rules() if r["id"] == "U55.CONV2D.KERNEL_H"]
-    assert conv == [{"id": "U55.CONV2D.KERNEL_H", "op": "tosa.conv2d",
-                     "constraint": "Dilated kernel height is at most 64"}]
+    conv = [r for r in qtosa.rules() if r["id"] == "U55.CONV2D.CHANNELS"]
+    assert conv == [{"id": "U55.CONV2D.CHANNELS", "op": "tosa.conv2d",
+                     "constraint": "Input and output channels are in "
+                                   "1..65536"}]
+    # Checked after every operator's own rules, listed as on every op.
+    assert {"id": "U55.OP.PROFILE", "op": "*",
+            "constraint": "Operand and result types are ones TOSA 1.0 "
+                          "PRO-INT with EXT-INT16, EXT-INT4 and "
+                          "EXT-DOUBLEROUND allows (checked after the "
+                          "operator's own rules)"} in qtosa.rules()
     with pytest.raises(qtosa.Error, match="unknown target 'x'"):
         qtosa.rules("x")
 

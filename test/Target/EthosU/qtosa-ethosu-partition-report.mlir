@@ -49,17 +49,17 @@
 // JSON-NEXT:   },
 // JSON-NEXT:   {
 // JSON-NEXT:     "function": "report",
-// JSON-NEXT:     "op": "tosa.table",
-// JSON-NEXT:     "loc": "{{.*}}qtosa-ethosu-partition-report.mlir:[[# @LINE + 37]]:8",
-// JSON-NEXT:     "rule": "U55.TABLE.DTYPE",
-// JSON-NEXT:     "reason": "input element type i16 is not i8"
+// JSON-NEXT:     "op": "tosa.reverse",
+// JSON-NEXT:     "loc": "{{.*}}qtosa-ethosu-partition-report.mlir:[[# @LINE + 36]]:8",
+// JSON-NEXT:     "rule": "U55.REVERSE.AXIS",
+// JSON-NEXT:     "reason": "axis 0 of a rank-1 tensor is not its H or W axis"
 // JSON-NEXT:   }
 // JSON-NEXT: ]
 
 // TABLE:      ethos-u55-128: 2 delegate(s); 4 op(s): 2 on the NPU (50.0%), 2 on the host; 2 graph-IO quantize/dequantize
 // TABLE-NEXT:   host op           location                                         rule                  reason
 // TABLE-NEXT:   tosa.bitwise_and  {{.*}}.mlir:[[# @LINE + 27]]:8  U55.OP.NOT_SUPPORTED  'tosa.bitwise_and' is not supported on Ethos-U55/U65
-// TABLE-NEXT:   tosa.table        {{.*}}.mlir:[[# @LINE + 28]]:8  U55.TABLE.DTYPE       input element type i16 is not i8
+// TABLE-NEXT:   tosa.reverse      {{.*}}.mlir:[[# @LINE + 27]]:8  U55.REVERSE.AXIS      axis 0 of a rank-1 tensor is not its H or W axis
 
 // U85: ethos-u85-256: 1 delegate(s); 4 op(s): 4 on the NPU (100.0%), 0 on the host; 2 graph-IO quantize/dequantize
 
@@ -82,13 +82,12 @@
 // UNWRITABLE: error: cannot write the partition report to '{{.*}}missing/report.json'
 
 !q = !quant.uniform<i8:f32, 0.25>
-func.func @report(%x: tensor<2x3xf32>, %t16: tensor<4xi16>) -> (tensor<2x3xf32>, tensor<4xi32>) {
+func.func @report(%x: tensor<2x3xf32>, %r8: tensor<4xi8>) -> (tensor<2x3xf32>, tensor<4xi8>) {
   %q = qtosa.quantize %x as !q : tensor<2x3xf32> -> tensor<2x3xi8>
   %a = tosa.transpose %q {perms = array<i32: 1, 0>} : (tensor<2x3xi8>) -> tensor<3x2xi8>
   %h = tosa.bitwise_and %a, %a : (tensor<3x2xi8>, tensor<3x2xi8>) -> tensor<3x2xi8>
-  %tab = "tosa.const"() <{values = dense<0> : tensor<513xi16>}> : () -> tensor<513xi16>
-  %l = tosa.table %t16, %tab : (tensor<4xi16>, tensor<513xi16>) -> tensor<4xi32>
+  %l = tosa.reverse %r8 {axis = 0 : i32} : (tensor<4xi8>) -> tensor<4xi8>
   %b = tosa.transpose %h {perms = array<i32: 1, 0>} : (tensor<3x2xi8>) -> tensor<2x3xi8>
   %y = qtosa.dequantize %b as !q : tensor<2x3xi8> -> tensor<2x3xf32>
-  return %y, %l : tensor<2x3xf32>, tensor<4xi32>
+  return %y, %l : tensor<2x3xf32>, tensor<4xi8>
 }

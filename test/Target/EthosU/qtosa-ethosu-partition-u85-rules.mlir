@@ -117,7 +117,9 @@ func.func @rank7(%arg0: tensor<1x1x1x1x1x1x1xi32>, %arg1: tensor<1x1x1x1x1x1x1xi
 
 // -----
 
-// U85.CONV3D.WEIGHTS_CONST
+// Vela 5.2 compiles CONV3D with weights or bias from a graph input for U85
+// (its documentation says it does not): no U85.CONV3D.WEIGHTS_CONST rule.
+// Was U85.CONV3D.WEIGHTS_CONST
 
 // CHECK-LABEL: func.func @conv3d_const_weights(
 // CHECK:         qtosa.delegate
@@ -133,20 +135,21 @@ func.func @conv3d_const_weights(%arg0: tensor<1x1x2x2x2xi8>) -> (tensor<1x1x2x2x
 }
 
 // CHECK-LABEL: func.func @conv3d_weights_argument(
-// CHECK-NOT:     qtosa.delegate
-// CHECK:         tosa.conv3d
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.conv3d
 func.func @conv3d_weights_argument(%arg0: tensor<1x1x2x2x2xi8>, %arg1: tensor<3x1x1x1x2xi8>) -> (tensor<1x1x2x2x3xi32>) {
   %c1 = "tosa.const"() <{values = dense<0> : tensor<3xi32>}> : () -> tensor<3xi32>
   %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
-  // expected-remark @below {{stays on the host: U85.CONV3D.WEIGHTS_CONST: the weights are not a constant}}
   %v4 = tosa.conv3d %arg0, %arg1, %c1, %c2, %c3 {acc_type = i32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x1x2x2x2xi8>, tensor<3x1x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x2x2x3xi32>
   return %v4 : tensor<1x1x2x2x3xi32>
 }
 
 // -----
 
-// U85.CONV3D.WEIGHTS_CONST: the bias too
+// Vela 5.2 compiles CONV3D with weights or bias from a graph input for U85
+// (its documentation says it does not): no U85.CONV3D.WEIGHTS_CONST rule.
+// Was U85.CONV3D.WEIGHTS_CONST: the bias too
 
 // CHECK-LABEL: func.func @conv3d_const_bias(
 // CHECK:         qtosa.delegate
@@ -162,13 +165,12 @@ func.func @conv3d_const_bias(%arg0: tensor<1x1x2x2x2xi8>) -> (tensor<1x1x2x2x3xi
 }
 
 // CHECK-LABEL: func.func @conv3d_bias_argument(
-// CHECK-NOT:     qtosa.delegate
-// CHECK:         tosa.conv3d
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.conv3d
 func.func @conv3d_bias_argument(%arg0: tensor<1x1x2x2x2xi8>, %arg1: tensor<3xi32>) -> (tensor<1x1x2x2x3xi32>) {
   %c1 = "tosa.const"() <{values = dense<1> : tensor<3x1x1x1x2xi8>}> : () -> tensor<3x1x1x1x2xi8>
   %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   %c3 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
-  // expected-remark @below {{stays on the host: U85.CONV3D.WEIGHTS_CONST: the bias is not a constant}}
   %v4 = tosa.conv3d %arg0, %c1, %arg1, %c2, %c3 {acc_type = i32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x1x2x2x2xi8>, tensor<3x1x1x1x2xi8>, tensor<3xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x2x2x3xi32>
   return %v4 : tensor<1x1x2x2x3xi32>
 }
@@ -233,7 +235,9 @@ func.func @transpose_conv2d_bias_argument(%arg0: tensor<1x2x2x2xi8>, %arg1: tens
 
 // -----
 
-// U85.AVG_POOL2D.KERNEL_PADDED
+// Vela 5.2 compiles a padded AVG_POOL2D with a kernel wider than 8 for U85
+// (its documentation says it does not): no U85.AVG_POOL2D.KERNEL_PADDED rule.
+// Was U85.AVG_POOL2D.KERNEL_PADDED
 
 // CHECK-LABEL: func.func @avg_pool_padded_8x8(
 // CHECK:         qtosa.delegate
@@ -247,12 +251,11 @@ func.func @avg_pool_padded_8x8(%arg0: tensor<1x8x8x1xi8>) -> (tensor<1x3x3x1xi8>
 }
 
 // CHECK-LABEL: func.func @avg_pool_padded_8x9(
-// CHECK-NOT:     qtosa.delegate
-// CHECK:         tosa.avg_pool2d
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.avg_pool2d
 func.func @avg_pool_padded_8x9(%arg0: tensor<1x8x9x1xi8>) -> (tensor<1x3x3x1xi8>) {
   %c1 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   %c2 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
-  // expected-remark @below {{stays on the host: U85.AVG_POOL2D.KERNEL_PADDED: with padding, kernel width 9 exceeds 8}}
   %v3 = tosa.avg_pool2d %arg0, %c1, %c2 {acc_type = i32, kernel = array<i64: 8, 9>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x9x1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x3x3x1xi8>
   return %v3 : tensor<1x3x3x1xi8>
 }
@@ -304,4 +307,54 @@ func.func @maximum_i8(%arg0: tensor<2x8xi8>, %arg1: tensor<2x8xi8>) -> (tensor<2
   // expected-remark @below {{stays on the host: U85.OP.PROFILE: operand and result types (i8,i8,i8) are not TOSA 1.0 PRO-INT (with EXT-INT16, EXT-INT4, EXT-DOUBLEROUND), nearest allowed (i32,i32,i32)}}
   %v1 = tosa.maximum %arg0, %arg1 : (tensor<2x8xi8>, tensor<2x8xi8>) -> tensor<2x8xi8>
   return %v1 : tensor<2x8xi8>
+}
+
+// -----
+
+// U85.CONV2D.CHANNELS, U85.DEPTHWISE_CONV2D.CHANNELS, U85.AVG_POOL2D.IFM_SIZE,
+// U85.MAX_POOL2D.IFM_SIZE: Vela 5.2 refuses 65537 channels on U85 as on U55.
+
+// CHECK-LABEL: func.func @u85_channels_65536(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.depthwise_conv2d
+// CHECK:           tosa.avg_pool2d
+// CHECK:           tosa.max_pool2d
+func.func @u85_channels_65536(%arg0: tensor<1x1x1x65536xi8>) -> (tensor<1x1x1x65536xi32>, tensor<1x1x1x65536xi8>, tensor<1x1x1x65536xi8>) {
+  %w = "tosa.const"() <{values = dense<1> : tensor<1x1x65536x1xi8>}> : () -> tensor<1x1x65536x1xi8>
+  %b = "tosa.const"() <{values = dense<0> : tensor<65536xi32>}> : () -> tensor<65536xi32>
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %d = tosa.depthwise_conv2d %arg0, %w, %b, %z, %z {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65536xi8>, tensor<1x1x65536x1xi8>, tensor<65536xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x65536xi32>
+  %a = tosa.avg_pool2d %arg0, %z, %z {acc_type = i32, kernel = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65536xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x65536xi8>
+  %m = tosa.max_pool2d %arg0 {kernel = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65536xi8>) -> tensor<1x1x1x65536xi8>
+  return %d, %a, %m : tensor<1x1x1x65536xi32>, tensor<1x1x1x65536xi8>, tensor<1x1x1x65536xi8>
+}
+
+// CHECK-LABEL: func.func @u85_channels_65537(
+// CHECK-NOT:     qtosa.delegate
+func.func @u85_channels_65537(%arg0: tensor<1x1x1x65537xi8>) -> (tensor<1x1x1x65537xi32>, tensor<1x1x1x65537xi8>, tensor<1x1x1x65537xi8>) {
+  %w = "tosa.const"() <{values = dense<1> : tensor<1x1x65537x1xi8>}> : () -> tensor<1x1x65537x1xi8>
+  %b = "tosa.const"() <{values = dense<0> : tensor<65537xi32>}> : () -> tensor<65537xi32>
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-remark @below {{stays on the host: U85.DEPTHWISE_CONV2D.CHANNELS: input channels 65537 exceeds 65536}}
+  %d = tosa.depthwise_conv2d %arg0, %w, %b, %z, %z {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65537xi8>, tensor<1x1x65537x1xi8>, tensor<65537xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x65537xi32>
+  // expected-remark @below {{stays on the host: U85.AVG_POOL2D.IFM_SIZE: input channels 65537 exceeds 65536}}
+  %a = tosa.avg_pool2d %arg0, %z, %z {acc_type = i32, kernel = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65537xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x65537xi8>
+  // expected-remark @below {{stays on the host: U85.MAX_POOL2D.IFM_SIZE: input channels 65537 exceeds 65536}}
+  %m = tosa.max_pool2d %arg0 {kernel = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65537xi8>) -> tensor<1x1x1x65537xi8>
+  return %d, %a, %m : tensor<1x1x1x65537xi32>, tensor<1x1x1x65537xi8>, tensor<1x1x1x65537xi8>
+}
+
+// CHECK-LABEL: func.func @u85_conv_channels(
+// CHECK:         tosa.conv2d %arg1
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.conv2d
+func.func @u85_conv_channels(%a: tensor<1x2x2x65536xi8>, %b: tensor<1x2x2x65537xi8>) -> (tensor<1x1x1x2xi32>, tensor<1x1x1x2xi32>) {
+  %wa = "tosa.const"() <{values = dense<1> : tensor<2x2x2x65536xi8>}> : () -> tensor<2x2x2x65536xi8>
+  %wb = "tosa.const"() <{values = dense<1> : tensor<2x2x2x65537xi8>}> : () -> tensor<2x2x2x65537xi8>
+  %bias = "tosa.const"() <{values = dense<0> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %ca = tosa.conv2d %a, %wa, %bias, %z, %z {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x65536xi8>, tensor<2x2x2x65536xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x2xi32>
+  // expected-remark @below {{stays on the host: U85.CONV2D.CHANNELS: input channels 65537 exceeds 65536}}
+  %cb = tosa.conv2d %b, %wb, %bias, %z, %z {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x65537xi8>, tensor<2x2x2x65537xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x2xi32>
+  return %ca, %cb : tensor<1x1x1x2xi32>, tensor<1x1x1x2xi32>
 }

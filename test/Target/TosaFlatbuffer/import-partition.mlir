@@ -7,10 +7,10 @@
 // RUN:   | qtosa-opt -o /dev/null --pass-pipeline='builtin.module(qtosa-ethosu-partition{remarks=false report-file=-})' 2>&1 \
 // RUN:   | FileCheck %s
 
-func.func @graph(%x: tensor<1x8x8x4xi8>, %y: tensor<1x8x8x4xf32>) -> (tensor<1x8x8x4xi8>, tensor<1x8x8x4xf32>) {
-  %0 = tosa.maximum %x, %x : (tensor<1x8x8x4xi8>, tensor<1x8x8x4xi8>) -> tensor<1x8x8x4xi8>
+func.func @graph(%x: tensor<1x8x8x4xi32>, %y: tensor<1x8x8x4xf32>) -> (tensor<1x8x8x4xi32>, tensor<1x8x8x4xf32>) {
+  %0 = tosa.maximum %x, %x : (tensor<1x8x8x4xi32>, tensor<1x8x8x4xi32>) -> tensor<1x8x8x4xi32>
   %1 = tosa.sin %y : (tensor<1x8x8x4xf32>) -> tensor<1x8x8x4xf32>
-  return %0, %1 : tensor<1x8x8x4xi8>, tensor<1x8x8x4xf32>
+  return %0, %1 : tensor<1x8x8x4xi32>, tensor<1x8x8x4xf32>
 }
 
 // CHECK:      ethos-u55-128: 1 delegate(s); 2 op(s): 1 on the NPU (50.0%), 1 on the host
