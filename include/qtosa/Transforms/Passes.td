@@ -89,11 +89,20 @@ def IntegerIOPass : Pass<"qtosa-integer-io", "::mlir::ModuleOp"> {
     argument and result attributes, so the graph's interface stays
     documented in the IR. Every `func.call` of a changed function quantizes
     the arguments and dequantizes the results the function no longer does,
-    so callers compute exactly what they did; a function with a use other
+    so callers compute exactly what they did; where the caller's own
+    dequantize and quantize meet them with the same parameters and the
+    round trip is exact, the pairs cancel. A function with a use other
     than a direct call keeps its float interface.
 
-    Run after `qtosa-lower-to-tosa-int` (`qtosa-lower-pipeline{io=int}`
-    does), so that graphs with integer IO are integer TOSA throughout.
+    The pass runs to a fixpoint: adapting a call can leave its caller's
+    argument used only by a quantize, or its result a returned dequantize,
+    and a public caller then takes or returns stored integers as well, so a
+    public graph calling another public graph keeps no float interface.
+
+    `qtosa-lower-pipeline{io=int}` runs it after `qtosa-share-qspecs` and
+    before `qtosa-canonicalize` and `qtosa-lower-to-tosa-int`, so that a
+    requantize left between two graphs' parameters becomes a `tosa.rescale`
+    rather than float arithmetic in the caller.
   }];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
 }
