@@ -133,6 +133,11 @@ mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
   // A partitioned graph runs on the host as a whole: no qtosa.delegate may
   // stay in pure upstream TOSA.
   pm.addNestedPass<func::FuncOp>(createInlineDelegatesPass());
+  // io=int promises integer TOSA 1.0: checked here, while the quantize and
+  // dequantize that would become float arithmetic can still be told apart,
+  // so that a broken promise fails at the op rather than exiting 0.
+  if (options.io == GraphIO::Int)
+    pm.addPass(createVerifyIntegerTosaPass());
   // What is left of quantize/dequantize becomes plain TOSA arithmetic; on the
   // whole module, so that none outside a function (which the import also
   // reaches) is left behind.
