@@ -36,8 +36,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdio>
 #include <cstring>
 #include <mutex>
+
+#include <unistd.h>
 #include <stdexcept>
 
 namespace py = pybind11;
@@ -117,6 +120,48 @@ private:
   ScopedDiagnosticHandler handler;
 };
 
+/// Runs `fn` with file descriptor 2 sent to a temporary file and returns
+/// what was written there. llvm::cl's option parsers print their errors
+/// ("Cannot find option named 'bogus'!") to llvm::errs() whatever stream
+/// MLIR's pass pipeline parser is given, and nothing of qtosa may print:
+/// the text belongs in the exception. The descriptors are the process's, so
+/// this holds qtosa._capture's lock, which the tool wrappers take to move
+/// them too.
+template <typename Fn>
+std::string captureStderr(Fn fn) {
+  py::object lock = py::module_::import("qtosa._capture").attr("_lock");
+  lock.attr("acquire")();
+  struct Release {
+    py::object lock;
+    ~Release() { lock.attr("release")(); }
+  } release{lock};
+  std::fflush(stderr);
+  llvm::errs().flush();
+  std::FILE *sink = std::tmpfile();
+  int saved = sink ? ::dup(STDERR_FILENO) : -1;
+  if (saved < 0 || ::dup2(::fileno(sink), STDERR_FILENO) < 0) {
+    // Nowhere to send it: run uncaptured rather than not at all.
+    if (saved >= 0)
+      ::close(saved);
+    if (sink)
+      std::fclose(sink);
+    fn();
+    return {};
+  }
+  fn();
+  llvm::errs().flush();
+  std::fflush(stderr);
+  ::dup2(saved, STDERR_FILENO);
+  ::close(saved);
+  std::string text;
+  std::rewind(sink);
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof(buffer), sink)) > 0;)
+    text.append(buffer, n);
+  std::fclose(sink);
+  return text;
+}
+
 /// A context that knows what qtosa-opt knows and, so that Module.run takes
 /// any upstream pass too, every upstream dialect, extension and pass.
 std::unique_ptr<MLIRContext> makeContext() {
@@ -188,10 +233,23 @@ public:
       text = "builtin.module(" + text + ")";
     std::string parseErrors;
     llvm::raw_string_ostream errorStream(parseErrors);
-    FailureOr<OpPassManager> parsed = parsePassPipeline(text, errorStream);
-    if (failed(parsed))
-      capture.fail("invalid pass pipeline '" + pipeline + "': " +
-                   StringRef(parseErrors).trim().str());
+    FailureOr<OpPassManager> parsed = failure();
+    std::string printed = captureStderr(
+        [&] { parsed = parsePassPipeline(text, errorStream); });
+    if (failed(parsed)) {
+      // The option parser's own words ("for the --io option: Cannot find
+      // option named 'bogus'!") first, then which pass they stopped.
+      // llvm::cl writes "<program>: message" with no program name here.
+      std::string reason;
+      for (StringRef errors : {StringRef(printed), StringRef(parseErrors)})
+        for (StringRef line : llvm::split(errors, '\n')) {
+          line = line.trim();
+          line.consume_front(": ");
+          if (!line.empty())
+            reason += (reason.empty() ? "" : "\n") + line.str();
+        }
+      capture.fail("invalid pass pipeline '" + pipeline + "': " + reason);
+    }
     PassManager pm(getContext());
     static_cast<OpPassManager &>(pm) = *parsed;
     OwningOpRef<ModuleOp> updated = get().clone();

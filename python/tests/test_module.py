@@ -59,6 +59,28 @@ def test_run_rejects_an_unknown_pass_and_keeps_the_module():
     assert str(module) == before
 
 
+@pytest.mark.parametrize("pipeline, reason", [
+    ("qtosa-lower-pipeline{io=bogus}",
+     "for the --io option: Cannot find option named 'bogus'!"),
+    ("qtosa-lower-pipeline{nosuch=1}", "no such option nosuch"),
+    ("func.func(qtosa-lower-to-tosa-int{rounding=bogus})",
+     "for the --rounding option: Cannot find option named 'bogus'!"),
+    ("canonicalize{max-iterations=x}",
+     "for the --max-iterations option: 'x' value invalid"),
+])
+def test_a_bad_option_value_is_in_the_error_and_nothing_prints(
+        capfd, pipeline, reason):
+    # llvm::cl prints a bad value's error to stderr itself (issue #31):
+    # it must reach the exception instead.
+    module = qtosa.parse(ADD)
+    with pytest.raises(qtosa.Error) as error:
+        module.run(pipeline)
+    assert reason in str(error.value)
+    assert str(error.value).startswith("invalid pass pipeline")
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
 RANK7 = """
 func.func @main(%x: tensor<1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x2xf32> {
   %q = quant.qcast %x : tensor<1x1x1x1x1x1x2xf32> to tensor<1x1x1x1x1x1x2x!quant.uniform<i8:f32, 0.5>>
