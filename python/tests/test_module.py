@@ -1,5 +1,6 @@
 """qtosa.parse, str, Module.run and the errors they raise."""
 import pydoc
+import re
 
 import pytest
 
@@ -109,6 +110,32 @@ def test_report_file_errors_name_the_module(convnext_text):
     with pytest.raises(qtosa.Error, match="convnext.mlir:0:0: error: cannot "
                        "write the partition report to '/nonexistent/r.json'"):
         module.run("qtosa-ethosu-pipeline{report-file=/nonexistent/r.json}")
+
+
+@pytest.mark.parametrize("pipeline, message", [
+    ("qtosa-ethosu-pipeline{report-file=/dev/full}",
+     "cannot write the partition report to '/dev/full': No space left on "
+     "device"),
+    ("qtosa-ethosu-pipeline{dot-file=/dev/full}",
+     "cannot write the partition graph to '/dev/full': No space left on "
+     "device"),
+])
+def test_a_write_that_fails_raises_and_the_process_lives(
+        convnext_text, capfd, pipeline, message):
+    # It used to end the process with LLVM's "IO failure on output stream"
+    # (issue #31).
+    module = qtosa.parse(convnext_text, "convnext.mlir")
+    with pytest.raises(qtosa.Error, match="convnext.mlir:0:0: error: " +
+                       re.escape(message)):
+        module.run(pipeline)
+    assert capfd.readouterr().err == ""
+
+
+def test_partition_dot_file_that_fails_raises(convnext_text):
+    module = qtosa.parse(convnext_text, "convnext.mlir")
+    with pytest.raises(qtosa.Error, match="cannot write the partition graph "
+                       "to '/dev/full'"):
+        qtosa.partition(module, dot_file="/dev/full")
 
 
 def test_clone_is_independent():
