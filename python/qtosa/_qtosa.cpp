@@ -345,8 +345,20 @@ py::dtype dtypeOf(ElementType type) {
   throw QTosaError("unknown element type");
 }
 
-std::vector<Tensor> toTensors(py::object inputs,
-                              ArrayRef<TensorSignature> signature) {
+/// The most one input may take once copied: the 2^31 - 1 bytes of a TOSA
+/// 1.0 tensor at level 8K (MAX_LOG2_SIZE 31), the limit the pipelines hold
+/// graphs to.
+constexpr int64_t kMaxInputBytes = (int64_t(1) << 31) - 1;
+
+/// Each numpy input as a Tensor for `executable`. Nothing is copied before
+/// the input's dtype and shape match the function's argument: a broadcast
+/// view of four bytes to (2**20, 2**20, 1, 1) is refused as it is, not made
+/// contiguous first. Non-native byte order ('>f4' on this host) is
+/// converted, since the compiled code reads native values.
+std::vector<Tensor> toTensors(py::object inputs, const Executable &executable) {
+  auto fail = [&](const std::string &message) {
+    throw QTosaError(executable.getDescription().str() + ": " + message);
+  };
   py::list list;
   if (py::isinstance<py::array>(inputs))
     list.append(inputs);
@@ -354,34 +366,48 @@ std::vector<Tensor> toTensors(py::object inputs,
            !py::isinstance<py::str>(inputs))
     list = py::list(inputs);
   else
-    throw QTosaError("inputs must be a numpy array or a sequence of them, "
-                     "not " +
-                     py::str(py::type::of(inputs).attr("__name__"))
-                         .cast<std::string>());
+    fail("inputs must be a numpy array or a sequence of them, not " +
+         py::str(py::type::of(inputs).attr("__name__")).cast<std::string>());
+  if (llvm::Error error = executable.checkInputCount(list.size()))
+    throw QTosaError(llvm::toString(std::move(error)));
+  ArrayRef<TensorSignature> signature = executable.getInputs();
   std::vector<Tensor> tensors;
   for (auto [index, item] : llvm::enumerate(list)) {
+    std::string input = "input #" + std::to_string(index);
     if (!py::isinstance<py::array>(item))
-      throw QTosaError(
-          "input #" + std::to_string(index) + " is a " +
-          py::str(py::type::of(item).attr("__name__")).cast<std::string>() +
-          ", not a numpy array");
-    py::array array = py::array::ensure(item, py::array::c_style);
-    std::optional<ElementType> expected;
-    if (index < signature.size())
-      expected = signature[index].elementType;
-    std::optional<ElementType> type = elementTypeOf(array.dtype(), expected);
+      fail(input + " is a " +
+           py::str(py::type::of(item).attr("__name__")).cast<std::string>() +
+           ", not a numpy array");
+    // A view of the caller's array: no data is touched yet.
+    auto array = py::reinterpret_borrow<py::array>(item);
+    std::optional<ElementType> type =
+        elementTypeOf(array.dtype(), signature[index].elementType);
     if (!type)
-      throw QTosaError(
-          "input #" + std::to_string(index) + " has dtype " +
-          py::str(array.dtype()).cast<std::string>() +
-          "; qtosa passes bool (i1), int8, int16, int32, int64, float16, "
-          "bfloat16 (ml_dtypes), float32 and float64");
+      fail(input + " has dtype " + py::str(array.dtype()).cast<std::string>() +
+           "; qtosa passes bool (i1), int8, int16, int32, int64, float16, "
+           "bfloat16 (ml_dtypes), float32 and float64");
     std::vector<int64_t> shape(array.shape(), array.shape() + array.ndim());
+    if (llvm::Error error = executable.checkInput(index, *type, shape))
+      throw QTosaError(llvm::toString(std::move(error)));
+    // The shape is the argument's now, so this is what a copy takes.
+    int64_t bytes = static_cast<int64_t>(getByteWidth(*type));
+    for (int64_t size : shape)
+      bytes = size != 0 && bytes > kMaxInputBytes / size ? kMaxInputBytes + 1
+                                                          : bytes * size;
+    if (bytes > kMaxInputBytes)
+      fail(input + " holds more than the 2^31 - 1 bytes a TOSA 1.0 tensor "
+                   "may (MAX_LOG2_SIZE 31 at level 8K)");
+    if (!array.dtype().attr("isnative").cast<bool>())
+      array = array.attr("astype")(
+          array.dtype().attr("newbyteorder")("="));
+    array = py::array::ensure(array, py::array::c_style);
+    if (!array)
+      fail(input + ": numpy could not make it contiguous");
     Tensor tensor;
     tensor.elementType = *type;
     tensor.shape = shape;
-    const auto *bytes = static_cast<const uint8_t *>(array.data());
-    tensor.data.assign(bytes, bytes + array.nbytes());
+    const auto *data = static_cast<const uint8_t *>(array.data());
+    tensor.data.assign(data, data + array.nbytes());
     tensors.push_back(std::move(tensor));
   }
   return tensors;
@@ -413,13 +439,7 @@ public:
   }
 
   py::list run(py::object inputs) {
-    std::vector<Tensor> tensors;
-    try {
-      tensors = toTensors(inputs, executable->getInputs());
-    } catch (QTosaError &error) {
-      throw QTosaError(executable->getDescription().str() + ": " +
-                       error.what());
-    }
+    std::vector<Tensor> tensors = toTensors(inputs, *executable);
     // The compiled code touches neither Python nor the MLIR context: other
     // Python threads may run meanwhile.
     std::optional<llvm::Expected<std::vector<Tensor>>> results;
