@@ -16,6 +16,7 @@
 #include "qtosa/Target/TFLite/TFLiteImport.h"
 #include "qtosa/Target/TosaFlatbuffer/Passes.h"
 #include "qtosa/Target/TosaFlatbuffer/TosaFlatbuffer.h"
+#include "qtosa/Utils/NestingDepth.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -212,6 +213,11 @@ public:
 
   static std::shared_ptr<PyModule> parse(const std::string &text,
                                          const std::string &filename) {
+    // MLIR's parser recurses once per level of nesting: 20,000 nested
+    // modules would overflow the stack and end the Python process.
+    if (std::optional<NestingViolation> violation = findNestingBeyond(text))
+      throw QTosaError("cannot parse " + filename + "\n" +
+                       describeNestingViolation(filename, *violation));
     std::shared_ptr<MLIRContext> context = makeContext();
     OwningOpRef<ModuleOp> module;
     {

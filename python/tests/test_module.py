@@ -31,6 +31,17 @@ def test_parse_error_is_located():
     assert "bad.mlir:2:10: error: use of undeclared SSA value name" in message
 
 
+def test_deep_nesting_raises_instead_of_overflowing_the_stack():
+    # 20,000 nested modules ended the Python process (issue #31).
+    deep = "builtin.module {" * 20000 + "}" * 20000
+    with pytest.raises(qtosa.Error, match=r"cannot parse deep.mlir\n"
+                       r"deep.mlir:1:4112: error: nesting deeper than 256 "
+                       r"levels"):
+        qtosa.parse(deep, "deep.mlir")
+    assert "module" in str(qtosa.parse("builtin.module {" * 200 +
+                                       "}" * 200))
+
+
 def test_error_is_a_runtime_error():
     assert issubclass(qtosa.Error, RuntimeError)
 
