@@ -13,6 +13,7 @@
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Target/TosaFlatbuffer/Passes.h"
 #include "qtosa/Utils/OutputFile.h"
+#include "qtosa/Utils/ShortestDouble.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
@@ -59,9 +60,18 @@ quant::QuantizedType boundaryQuantization(Value value) {
   return {};
 }
 
+/// A scale as the shortest decimal that reads back to it ("0.06", where
+/// llvm::json's %.17g writes 0.059999999999999998). Scales are finite.
+void writeScale(llvm::json::OStream &json, double scale) {
+  json.rawValue(
+      [&](raw_ostream &os) { os << formatShortestDouble(scale); });
+}
+
 void writeQuantization(llvm::json::OStream &json, quant::QuantizedType qtype) {
   if (auto perTensor = dyn_cast_or_null<quant::UniformQuantizedType>(qtype)) {
-    json.attribute("scale", perTensor.getScale());
+    json.attributeBegin("scale");
+    writeScale(json, perTensor.getScale());
+    json.attributeEnd();
     json.attribute("zero_point", perTensor.getZeroPoint());
     return;
   }
@@ -70,7 +80,7 @@ void writeQuantization(llvm::json::OStream &json, quant::QuantizedType qtype) {
     json.attribute("axis", perAxis.getQuantizedDimension());
     json.attributeArray("scale", [&] {
       for (double scale : perAxis.getScales())
-        json.value(scale);
+        writeScale(json, scale);
     });
     json.attributeArray("zero_point", [&] {
       for (int64_t zeroPoint : perAxis.getZeroPoints())
