@@ -498,25 +498,40 @@ void copyOut(const DescriptorView &view, Tensor &tensor) {
 
 } // namespace
 
+llvm::Error Executable::checkInputCount(size_t count) const {
+  if (count != inputs.size())
+    return makeError(description + " takes " + Twine(inputs.size()) +
+                     " input(s), got " + Twine(count));
+  return llvm::Error::success();
+}
+
+llvm::Error Executable::checkInput(size_t index, ElementType elementType,
+                                   ArrayRef<int64_t> shape) const {
+  if (index >= inputs.size())
+    return checkInputCount(index + 1);
+  const TensorSignature &signature = inputs[index];
+  std::string expected = shapeString(signature.shape, signature.elementType);
+  if (elementType != signature.elementType)
+    return makeError(description + ": input #" + Twine(index) +
+                     " has element type " + stringifyElementType(elementType) +
+                     ", expected " +
+                     stringifyElementType(signature.elementType) + " (" +
+                     expected + ")");
+  if (!llvm::equal(shape, signature.shape))
+    return makeError(description + ": input #" + Twine(index) +
+                     " has shape " + shapeString(shape, elementType) +
+                     ", expected " + expected);
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::vector<Tensor>>
 Executable::run(ArrayRef<Tensor> arguments) {
-  if (arguments.size() != inputs.size())
-    return makeError(description + " takes " + Twine(inputs.size()) +
-                     " input(s), got " + Twine(arguments.size()));
-  for (auto [index, argument, signature] :
-       llvm::enumerate(arguments, inputs)) {
-    std::string expected = shapeString(signature.shape, signature.elementType);
-    if (argument.elementType != signature.elementType)
-      return makeError(description + ": input #" + Twine(index) +
-                       " has element type " +
-                       stringifyElementType(argument.elementType) +
-                       ", expected " +
-                       stringifyElementType(signature.elementType) + " (" +
-                       expected + ")");
-    if (argument.shape != signature.shape)
-      return makeError(description + ": input #" + Twine(index) +
-                       " has shape " + argument.getTypeString() +
-                       ", expected " + expected);
+  if (llvm::Error error = checkInputCount(arguments.size()))
+    return std::move(error);
+  for (auto [index, argument] : llvm::enumerate(arguments)) {
+    if (llvm::Error error =
+            checkInput(index, argument.elementType, argument.shape))
+      return std::move(error);
     if (argument.data.size() != static_cast<size_t>(argument.getNumElements()) *
                                     getByteWidth(argument.elementType))
       return makeError(description + ": input #" + Twine(index) + " holds " +

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "qtosa/Execution/Npy.h"
+#include "qtosa/Utils/OutputFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
@@ -296,13 +297,12 @@ void mlir::qtosa::writeNpy(const Tensor &tensor, llvm::raw_ostream &os) {
 }
 
 llvm::Error mlir::qtosa::writeNpyFile(const Tensor &tensor, StringRef path) {
-  std::error_code error;
-  llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_None);
-  if (error)
-    return npyError(path, "cannot write: " + error.message());
+  // Through writeOutputFile: a failed write (a full disk) is this error,
+  // not the stream's destructor aborting with LLVM's "IO failure".
+  std::string bytes;
+  llvm::raw_string_ostream os(bytes);
   writeNpy(tensor, os);
-  os.close();
-  if (os.has_error())
-    return npyError(path, "cannot write: " + os.error().message());
+  if (std::optional<OutputFileError> error = writeOutputFile(path, bytes))
+    return npyError(path, "cannot write: " + error->message);
   return llvm::Error::success();
 }

@@ -514,7 +514,11 @@ struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
       if (function.isExternal())
         continue;
       if (!function.getBody().hasOneBlock()) {
-        function.emitError("qtosa-annotate takes a function with one block");
+        // At its location: on the op, the whole function would be printed.
+        emitError(function.getLoc())
+            << "qtosa-annotate takes a function with one block; '"
+            << function.getName() << "' has "
+            << function.getBody().getBlocks().size();
         return signalPassFailure();
       }
       Annotator annotator(function, quantConfig, sharing, overrideUsed);

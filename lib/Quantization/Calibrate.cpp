@@ -44,6 +44,13 @@ using namespace mlir::qtosa::calibration;
 
 namespace {
 
+/// "nan", "inf" or "-inf".
+std::string nonFiniteText(double value) {
+  if (std::isnan(value))
+    return "nan";
+  return value > 0 ? "inf" : "-inf";
+}
+
 /// Parameters of one group.
 struct GroupParams {
   SmallVector<double> scales;
@@ -192,14 +199,26 @@ LogicalResult Calibrator::observe(func::FuncOp function,
           full, (*executable)->getInputs()[argIndex].elementType);
       if (!tensor)
         return emitError(module.getLoc()) << llvm::toString(tensor.takeError());
+      // A NaN would be skipped and an infinity would become an infinite
+      // scale: either way the parameters would not say what the data does.
+      // At the argument, naming the sample and the file.
+      if (auto bad = firstNonFinite(*tensor))
+        return emitError(function.getArgument(argIndex).getLoc())
+               << "qtosa-calibrate: sample " << sampleIndex
+               << " gives argument #" << argIndex << " of @"
+               << function.getSymName() << " the value "
+               << nonFiniteText(bad->second) << " (element " << bad->first
+               << " of '" << full << "', listed in " << samplesPath
+               << "): calibration samples must be finite";
       inputs.push_back(std::move(*tensor));
     }
     sampleInputs.push_back(std::move(inputs));
   }
-  // Runs every sample, handing each observed marker's tensor to `visit`.
+  // Runs every sample, handing each observed marker's tensor (and the
+  // sample's index) to `visit`.
   auto runSamples =
-      [&](function_ref<LogicalResult(AnnotateOp, const Tensor &)> visit)
-      -> LogicalResult {
+      [&](function_ref<LogicalResult(AnnotateOp, const Tensor &, size_t)>
+              visit) -> LogicalResult {
     for (auto [sampleIndex, inputs] : llvm::enumerate(sampleInputs)) {
       llvm::Expected<std::vector<Tensor>> outputs =
           (*executable)->run(inputs);
@@ -208,12 +227,25 @@ LogicalResult Calibrator::observe(func::FuncOp function,
                << samplesPath << ": sample " << sampleIndex << ": "
                << llvm::toString(outputs.takeError());
       for (AnnotateOp marker : observed)
-        if (failed(visit(marker, (*outputs)[resultIndex[marker]])))
+        if (failed(visit(marker, (*outputs)[resultIndex[marker]],
+                         sampleIndex)))
           return failure();
     }
     return success();
   };
-  if (failed(runSamples([&](AnnotateOp marker, const Tensor &tensor) {
+  if (failed(runSamples([&](AnnotateOp marker, const Tensor &tensor,
+                            size_t sampleIndex) {
+        // Finite samples can still make a non-finite value (a log of a
+        // negative, an overflow): the marker has no range to quantize.
+        if (auto bad = firstNonFinite(tensor))
+          return LogicalResult(
+              emitError(marker.getLoc())
+              << "qtosa-calibrate: sample " << sampleIndex
+              << " gives this value " << nonFiniteText(bad->second)
+              << " (element " << bad->first << " of "
+              << tensor.getTypeString()
+              << ") from finite inputs: a range with NaN or infinity has "
+                 "no scale");
         FailureOr<Range> range =
             rangeOfTensor(tensor, marker.getAxis(), marker.getLoc());
         if (failed(range))
@@ -241,7 +273,8 @@ LogicalResult Calibrator::observe(func::FuncOp function,
   }
   if (histograms.empty())
     return success();
-  if (failed(runSamples([&](AnnotateOp marker, const Tensor &tensor) {
+  if (failed(runSamples([&](AnnotateOp marker, const Tensor &tensor,
+                            size_t) {
         auto histogram = histograms.find(marker.getGroupAttr().getInt());
         if (!marker.getPercentile() || histogram == histograms.end())
           return success();
@@ -296,7 +329,7 @@ LogicalResult Calibrator::computeParams() {
       }
       for (size_t i = 0; i < joined.min.size(); ++i) {
         double lo = joined.min[i], hi = joined.max[i];
-        if (lo > hi) // nothing observed (every value NaN)
+        if (lo > hi) // nothing observed (an empty tensor)
           lo = hi = 0.0;
         auto [scale, zeroPoint] =
             paramsForRange(lo, hi, qmin, qmax, first.getSymmetric());

@@ -10,6 +10,7 @@
 #include "mlir/IR/Diagnostics.h"
 
 #include <algorithm>
+#include <cstring>
 #include <limits>
 
 using namespace mlir;
@@ -51,6 +52,52 @@ calibration::valuesOfTensor(const Tensor &tensor, Location loc) {
            << stringifyElementType(tensor.elementType);
   }
   return values;
+}
+
+std::optional<std::pair<int64_t, double>>
+calibration::firstNonFinite(const Tensor &tensor) {
+  int64_t count = tensor.getNumElements();
+  const uint8_t *bytes = tensor.data.data();
+  // Half-precision values are told by their bits: an all-ones exponent is
+  // infinity (zero mantissa) or NaN.
+  auto scan16 = [&](uint16_t exponentMask, uint16_t mantissaMask)
+      -> std::optional<std::pair<int64_t, double>> {
+    for (int64_t i = 0; i < count; ++i) {
+      uint16_t bits;
+      std::memcpy(&bits, bytes + 2 * i, 2);
+      if ((bits & exponentMask) != exponentMask)
+        continue;
+      double value = (bits & mantissaMask)
+                         ? std::numeric_limits<double>::quiet_NaN()
+                         : std::numeric_limits<double>::infinity();
+      return std::make_pair(i, (bits & 0x8000) ? -value : value);
+    }
+    return std::nullopt;
+  };
+  switch (tensor.elementType) {
+  case ElementType::F16:
+    return scan16(0x7C00, 0x03FF);
+  case ElementType::BF16:
+    return scan16(0x7F80, 0x007F);
+  case ElementType::F32:
+    for (int64_t i = 0; i < count; ++i) {
+      float value;
+      std::memcpy(&value, bytes + 4 * i, 4);
+      if (!std::isfinite(value))
+        return std::make_pair(i, double(value));
+    }
+    return std::nullopt;
+  case ElementType::F64:
+    for (int64_t i = 0; i < count; ++i) {
+      double value;
+      std::memcpy(&value, bytes + 8 * i, 8);
+      if (!std::isfinite(value))
+        return std::make_pair(i, value);
+    }
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
 }
 
 FailureOr<Range> calibration::rangeOfTensor(const Tensor &tensor,

@@ -95,6 +95,11 @@ std::pair<double, int64_t> paramsForRange(double lo, double hi, int64_t qmin,
 FailureOr<SmallVector<double>> valuesOfTensor(const Tensor &tensor,
                                               Location loc);
 
+/// The first element of `tensor` that is NaN or infinite (a float tensor:
+/// f16, bf16, f32, f64): its index and value. None for an integer tensor
+/// or one that is finite throughout.
+std::optional<std::pair<int64_t, double>> firstNonFinite(const Tensor &tensor);
+
 /// Min and max of `tensor` (f32 or f64), per index along `axis`.
 FailureOr<Range> rangeOfTensor(const Tensor &tensor,
                                std::optional<unsigned> axis, Location loc);

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_INTEGERIOPASS
@@ -102,27 +103,68 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
   return moved;
 }
 
+/// Folds `quantize` where it undoes the dequantize it reads (the caller of a
+/// graph with integer IO dequantized the stored integers itself): the stored
+/// integers flow through. Returns the value that replaced `quantize`, or
+/// `quantize` itself.
+Value foldQuantize(QuantizeOp quantize, RewriterBase &rewriter) {
+  SmallVector<OpFoldResult, 1> folded;
+  if (failed(quantize->fold(folded)) || folded.size() != 1)
+    return quantize;
+  auto value = dyn_cast<Value>(folded.front());
+  if (!value || value == quantize.getResult())
+    return quantize;
+  rewriter.replaceOp(quantize, value);
+  return value;
+}
+
 /// The caller now quantizes what the callee no longer does, and
 /// dequantizes its integer results: the same arithmetic, one call earlier.
-void adaptCall(func::CallOp call, func::FuncOp callee,
-               const MovedBoundary &moved, RewriterBase &rewriter) {
+/// Where the caller's own dequantize/quantize meet the new ones with the
+/// same parameters and the round trip is exact, they cancel, so a graph
+/// calling a graph passes stored integers and no float arithmetic is left
+/// between them. Returns the new call.
+func::CallOp adaptCall(func::CallOp call, func::FuncOp callee,
+                       const MovedBoundary &moved, RewriterBase &rewriter) {
   rewriter.setInsertionPoint(call);
   SmallVector<Value> operands(call.getOperands());
+  // The caller's dequantizes the call read, which may be left without users.
+  SmallVector<Operation *> maybeDead;
   for (auto [index, qtype] : llvm::enumerate(moved.arguments))
     if (qtype)
-      operands[index] = QuantizeOp::create(rewriter, call.getLoc(),
-                                           callee.getArgumentTypes()[index],
-                                           operands[index], qtype);
+      if (Operation *producer = operands[index].getDefiningOp<DequantizeOp>())
+        maybeDead.push_back(producer);
+  for (auto [index, qtype] : llvm::enumerate(moved.arguments))
+    if (qtype)
+      operands[index] = foldQuantize(
+          QuantizeOp::create(rewriter, call.getLoc(),
+                             callee.getArgumentTypes()[index], operands[index],
+                             qtype),
+          rewriter);
   auto newCall =
       func::CallOp::create(rewriter, call.getLoc(), callee, operands);
   newCall->setDiscardableAttrs(call->getDiscardableAttrDictionary());
   SmallVector<Value> results(newCall.getResults());
+  SmallVector<DequantizeOp> dequantizes;
   for (auto [index, qtype] : llvm::enumerate(moved.results))
-    if (qtype)
-      results[index] = DequantizeOp::create(rewriter, call.getLoc(),
-                                            call.getResult(index).getType(),
-                                            newCall.getResult(index), qtype);
+    if (qtype) {
+      auto dequantize = DequantizeOp::create(
+          rewriter, call.getLoc(), call.getResult(index).getType(),
+          newCall.getResult(index), qtype);
+      results[index] = dequantize;
+      dequantizes.push_back(dequantize);
+    }
   rewriter.replaceOp(call, results);
+  for (DequantizeOp dequantize : dequantizes) {
+    for (Operation *user : llvm::to_vector(dequantize->getUsers()))
+      if (auto quantize = dyn_cast<QuantizeOp>(user))
+        foldQuantize(quantize, rewriter);
+    maybeDead.push_back(dequantize);
+  }
+  for (Operation *op : llvm::reverse(maybeDead))
+    if (op->use_empty())
+      rewriter.eraseOp(op);
+  return newCall;
 }
 
 struct IntegerIOPass : qtosa::impl::IntegerIOPassBase<IntegerIOPass> {
@@ -131,26 +173,43 @@ struct IntegerIOPass : qtosa::impl::IntegerIOPassBase<IntegerIOPass> {
     IRRewriter rewriter(&getContext());
     SymbolTableCollection symbols;
     SymbolUserMap users(symbols, module);
-    DenseMap<Operation *, MovedBoundary> movedByFunction;
+    // The functions that may change, each with its calls (kept up to date
+    // as calls are rebuilt).
+    llvm::MapVector<func::FuncOp, SmallVector<func::CallOp>> callsOf;
     for (auto func : module.getOps<func::FuncOp>()) {
       if (!func.isPublic() || func.isExternal())
         continue;
       // A use other than a direct call (a func.constant, say) could not be
       // adapted; such functions keep their float boundary.
-      if (!llvm::all_of(users.getUsers(func), [](Operation *user) {
-            return isa<func::CallOp>(user);
+      SmallVector<func::CallOp> calls;
+      if (!llvm::all_of(users.getUsers(func), [&](Operation *user) {
+            auto call = dyn_cast<func::CallOp>(user);
+            if (call)
+              calls.push_back(call);
+            return bool(call);
           }))
         continue;
-      MovedBoundary moved = convertBoundaryToIntegers(func, rewriter);
-      if (!moved.empty())
-        movedByFunction[func] = std::move(moved);
+      callsOf[func] = std::move(calls);
     }
-    for (auto &[op, moved] : movedByFunction) {
-      auto callee = cast<func::FuncOp>(op);
-      for (Operation *user : llvm::to_vector(users.getUsers(callee)))
-        adaptCall(cast<func::CallOp>(user), callee, moved, rewriter);
+    // To a fixpoint: adapting the calls of one function can leave its
+    // caller's argument used only by a quantize, or its result a returned
+    // dequantize, which then moves too. Otherwise a public graph calling a
+    // public graph would keep a float interface and float quantize
+    // arithmetic around the call. Each round moves at least one argument
+    // or result onto integers, so this ends.
+    bool changedAny = false;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto &[func, calls] : callsOf) {
+        MovedBoundary moved = convertBoundaryToIntegers(func, rewriter);
+        if (moved.empty())
+          continue;
+        changed = changedAny = true;
+        for (func::CallOp &call : calls)
+          call = adaptCall(call, func, moved, rewriter);
+      }
     }
-    if (movedByFunction.empty())
+    if (!changedAny)
       markAllAnalysesPreserved();
   }
 };

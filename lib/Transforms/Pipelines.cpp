@@ -2,8 +2,8 @@
 //
 // The stages every qtosa pipeline runs, in order:
 //
-//   import -> inline -> signed storage -> share -> (fold) -> canonicalize
-//   -> lower -> (integer IO)
+//   import -> inline -> signed storage -> share -> (integer IO) -> (fold)
+//   -> canonicalize -> lower
 //
 // then qtosa-lower-pipeline expands what is left of quantize/dequantize,
 // and qtosa-ethosu-pipeline (EthosUPipeline.cpp) partitions and exports
@@ -86,6 +86,13 @@ mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
   // Data movement between dequantize and quantize moves onto integers, so
   // that no float op is stranded at a quantization boundary.
   pm.addNestedPass<func::FuncOp>(createShareQSpecsPass(options.share));
+  // Public functions take and return the stored integers. Before the
+  // canonicalization and the lowering: where one graph calls another, the
+  // dequantize/quantize pairs the calls leave between them then fold, and
+  // a requantize between different parameters becomes a tosa.rescale
+  // rather than float arithmetic in the caller.
+  if (options.io == GraphIO::Int)
+    pm.addPass(createIntegerIOPass());
 
   //===--------------------------------------------------------------------===//
   // Fold: requantize pairs and data movement on quantized constants.
@@ -109,9 +116,6 @@ mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
   // Rescales round as options.lower says; a group that cannot be lowered
   // stays in float with a remark, for the partitioner to explain.
   pm.addNestedPass<func::FuncOp>(createLowerToTosaIntPass(options.lower));
-  // Public functions take and return the stored integers.
-  if (options.io == GraphIO::Int)
-    pm.addPass(createIntegerIOPass());
   return success();
 }
 
@@ -129,6 +133,11 @@ mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
   // A partitioned graph runs on the host as a whole: no qtosa.delegate may
   // stay in pure upstream TOSA.
   pm.addNestedPass<func::FuncOp>(createInlineDelegatesPass());
+  // io=int promises integer TOSA 1.0: checked here, while the quantize and
+  // dequantize that would become float arithmetic can still be told apart,
+  // so that a broken promise fails at the op rather than exiting 0.
+  if (options.io == GraphIO::Int)
+    pm.addPass(createVerifyIntegerTosaPass());
   // What is left of quantize/dequantize becomes plain TOSA arithmetic; on the
   // whole module, so that none outside a function (which the import also
   // reaches) is left behind.

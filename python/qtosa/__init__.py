@@ -161,7 +161,11 @@ def execute(module: Module,
     arguments: bool (i1), int8, int16, int32, int64, float16, bfloat16
     (ml_dtypes), float32, float64; anything else raises Error naming the
     input, the function and its location. bfloat16 without ml_dtypes:
-    pass and receive the raw bits as uint16.
+    pass and receive the raw bits as uint16. An array of either byte order
+    is read by value (a '>f4' one is converted), and any strides, a
+    broadcast view included: each input is checked against its argument
+    before it is copied, and one of more than 2^31 - 1 bytes (the TOSA 1.0
+    limit) is refused.
     """
     return list(_qtosa.execute(module._module, inputs, function))
 

@@ -16,6 +16,7 @@
 #include "qtosa/Target/TFLite/TFLiteImport.h"
 #include "qtosa/Target/TosaFlatbuffer/Passes.h"
 #include "qtosa/Target/TosaFlatbuffer/TosaFlatbuffer.h"
+#include "qtosa/Utils/NestingDepth.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -36,8 +37,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <cstdio>
 #include <cstring>
 #include <mutex>
+
+#include <unistd.h>
 #include <stdexcept>
 
 namespace py = pybind11;
@@ -117,6 +121,48 @@ private:
   ScopedDiagnosticHandler handler;
 };
 
+/// Runs `fn` with file descriptor 2 sent to a temporary file and returns
+/// what was written there. llvm::cl's option parsers print their errors
+/// ("Cannot find option named 'bogus'!") to llvm::errs() whatever stream
+/// MLIR's pass pipeline parser is given, and nothing of qtosa may print:
+/// the text belongs in the exception. The descriptors are the process's, so
+/// this holds qtosa._capture's lock, which the tool wrappers take to move
+/// them too.
+template <typename Fn>
+std::string captureStderr(Fn fn) {
+  py::object lock = py::module_::import("qtosa._capture").attr("_lock");
+  lock.attr("acquire")();
+  struct Release {
+    py::object lock;
+    ~Release() { lock.attr("release")(); }
+  } release{lock};
+  std::fflush(stderr);
+  llvm::errs().flush();
+  std::FILE *sink = std::tmpfile();
+  int saved = sink ? ::dup(STDERR_FILENO) : -1;
+  if (saved < 0 || ::dup2(::fileno(sink), STDERR_FILENO) < 0) {
+    // Nowhere to send it: run uncaptured rather than not at all.
+    if (saved >= 0)
+      ::close(saved);
+    if (sink)
+      std::fclose(sink);
+    fn();
+    return {};
+  }
+  fn();
+  llvm::errs().flush();
+  std::fflush(stderr);
+  ::dup2(saved, STDERR_FILENO);
+  ::close(saved);
+  std::string text;
+  std::rewind(sink);
+  char buffer[4096];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof(buffer), sink)) > 0;)
+    text.append(buffer, n);
+  std::fclose(sink);
+  return text;
+}
+
 /// A context that knows what qtosa-opt knows and, so that Module.run takes
 /// any upstream pass too, every upstream dialect, extension and pass.
 std::unique_ptr<MLIRContext> makeContext() {
@@ -167,6 +213,11 @@ public:
 
   static std::shared_ptr<PyModule> parse(const std::string &text,
                                          const std::string &filename) {
+    // MLIR's parser recurses once per level of nesting: 20,000 nested
+    // modules would overflow the stack and end the Python process.
+    if (std::optional<NestingViolation> violation = findNestingBeyond(text))
+      throw QTosaError("cannot parse " + filename + "\n" +
+                       describeNestingViolation(filename, *violation));
     std::shared_ptr<MLIRContext> context = makeContext();
     OwningOpRef<ModuleOp> module;
     {
@@ -188,10 +239,23 @@ public:
       text = "builtin.module(" + text + ")";
     std::string parseErrors;
     llvm::raw_string_ostream errorStream(parseErrors);
-    FailureOr<OpPassManager> parsed = parsePassPipeline(text, errorStream);
-    if (failed(parsed))
-      capture.fail("invalid pass pipeline '" + pipeline + "': " +
-                   StringRef(parseErrors).trim().str());
+    FailureOr<OpPassManager> parsed = failure();
+    std::string printed = captureStderr(
+        [&] { parsed = parsePassPipeline(text, errorStream); });
+    if (failed(parsed)) {
+      // The option parser's own words ("for the --io option: Cannot find
+      // option named 'bogus'!") first, then which pass they stopped.
+      // llvm::cl writes "<program>: message" with no program name here.
+      std::string reason;
+      for (StringRef errors : {StringRef(printed), StringRef(parseErrors)})
+        for (StringRef line : llvm::split(errors, '\n')) {
+          line = line.trim();
+          line.consume_front(": ");
+          if (!line.empty())
+            reason += (reason.empty() ? "" : "\n") + line.str();
+        }
+      capture.fail("invalid pass pipeline '" + pipeline + "': " + reason);
+    }
     PassManager pm(getContext());
     static_cast<OpPassManager &>(pm) = *parsed;
     OwningOpRef<ModuleOp> updated = get().clone();
@@ -287,8 +351,20 @@ py::dtype dtypeOf(ElementType type) {
   throw QTosaError("unknown element type");
 }
 
-std::vector<Tensor> toTensors(py::object inputs,
-                              ArrayRef<TensorSignature> signature) {
+/// The most one input may take once copied: the 2^31 - 1 bytes of a TOSA
+/// 1.0 tensor at level 8K (MAX_LOG2_SIZE 31), the limit the pipelines hold
+/// graphs to.
+constexpr int64_t kMaxInputBytes = (int64_t(1) << 31) - 1;
+
+/// Each numpy input as a Tensor for `executable`. Nothing is copied before
+/// the input's dtype and shape match the function's argument: a broadcast
+/// view of four bytes to (2**20, 2**20, 1, 1) is refused as it is, not made
+/// contiguous first. Non-native byte order ('>f4' on this host) is
+/// converted, since the compiled code reads native values.
+std::vector<Tensor> toTensors(py::object inputs, const Executable &executable) {
+  auto fail = [&](const std::string &message) {
+    throw QTosaError(executable.getDescription().str() + ": " + message);
+  };
   py::list list;
   if (py::isinstance<py::array>(inputs))
     list.append(inputs);
@@ -296,34 +372,48 @@ std::vector<Tensor> toTensors(py::object inputs,
            !py::isinstance<py::str>(inputs))
     list = py::list(inputs);
   else
-    throw QTosaError("inputs must be a numpy array or a sequence of them, "
-                     "not " +
-                     py::str(py::type::of(inputs).attr("__name__"))
-                         .cast<std::string>());
+    fail("inputs must be a numpy array or a sequence of them, not " +
+         py::str(py::type::of(inputs).attr("__name__")).cast<std::string>());
+  if (llvm::Error error = executable.checkInputCount(list.size()))
+    throw QTosaError(llvm::toString(std::move(error)));
+  ArrayRef<TensorSignature> signature = executable.getInputs();
   std::vector<Tensor> tensors;
   for (auto [index, item] : llvm::enumerate(list)) {
+    std::string input = "input #" + std::to_string(index);
     if (!py::isinstance<py::array>(item))
-      throw QTosaError(
-          "input #" + std::to_string(index) + " is a " +
-          py::str(py::type::of(item).attr("__name__")).cast<std::string>() +
-          ", not a numpy array");
-    py::array array = py::array::ensure(item, py::array::c_style);
-    std::optional<ElementType> expected;
-    if (index < signature.size())
-      expected = signature[index].elementType;
-    std::optional<ElementType> type = elementTypeOf(array.dtype(), expected);
+      fail(input + " is a " +
+           py::str(py::type::of(item).attr("__name__")).cast<std::string>() +
+           ", not a numpy array");
+    // A view of the caller's array: no data is touched yet.
+    auto array = py::reinterpret_borrow<py::array>(item);
+    std::optional<ElementType> type =
+        elementTypeOf(array.dtype(), signature[index].elementType);
     if (!type)
-      throw QTosaError(
-          "input #" + std::to_string(index) + " has dtype " +
-          py::str(array.dtype()).cast<std::string>() +
-          "; qtosa passes bool (i1), int8, int16, int32, int64, float16, "
-          "bfloat16 (ml_dtypes), float32 and float64");
+      fail(input + " has dtype " + py::str(array.dtype()).cast<std::string>() +
+           "; qtosa passes bool (i1), int8, int16, int32, int64, float16, "
+           "bfloat16 (ml_dtypes), float32 and float64");
     std::vector<int64_t> shape(array.shape(), array.shape() + array.ndim());
+    if (llvm::Error error = executable.checkInput(index, *type, shape))
+      throw QTosaError(llvm::toString(std::move(error)));
+    // The shape is the argument's now, so this is what a copy takes.
+    int64_t bytes = static_cast<int64_t>(getByteWidth(*type));
+    for (int64_t size : shape)
+      bytes = size != 0 && bytes > kMaxInputBytes / size ? kMaxInputBytes + 1
+                                                          : bytes * size;
+    if (bytes > kMaxInputBytes)
+      fail(input + " holds more than the 2^31 - 1 bytes a TOSA 1.0 tensor "
+                   "may (MAX_LOG2_SIZE 31 at level 8K)");
+    if (!array.dtype().attr("isnative").cast<bool>())
+      array = array.attr("astype")(
+          array.dtype().attr("newbyteorder")("="));
+    array = py::array::ensure(array, py::array::c_style);
+    if (!array)
+      fail(input + ": numpy could not make it contiguous");
     Tensor tensor;
     tensor.elementType = *type;
     tensor.shape = shape;
-    const auto *bytes = static_cast<const uint8_t *>(array.data());
-    tensor.data.assign(bytes, bytes + array.nbytes());
+    const auto *data = static_cast<const uint8_t *>(array.data());
+    tensor.data.assign(data, data + array.nbytes());
     tensors.push_back(std::move(tensor));
   }
   return tensors;
@@ -355,13 +445,7 @@ public:
   }
 
   py::list run(py::object inputs) {
-    std::vector<Tensor> tensors;
-    try {
-      tensors = toTensors(inputs, executable->getInputs());
-    } catch (QTosaError &error) {
-      throw QTosaError(executable->getDescription().str() + ": " +
-                       error.what());
-    }
+    std::vector<Tensor> tensors = toTensors(inputs, *executable);
     // The compiled code touches neither Python nor the MLIR context: other
     // Python threads may run meanwhile.
     std::optional<llvm::Expected<std::vector<Tensor>>> results;

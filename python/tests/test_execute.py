@@ -230,6 +230,50 @@ def test_bad_inputs_raise_located_errors(inputs, message):
         qtosa.execute(module, inputs(a))
 
 
+def test_a_huge_broadcast_view_is_refused_before_any_copy():
+    # Four bytes viewed as 4 TiB (zero strides): checked against the
+    # signature as a view, not made contiguous first (issue #31: a segfault
+    # or a 24 GB allocation).
+    module = qtosa.parse(ADD, "add.mlir")
+    a = np.zeros((2, 3), np.float32)
+    huge = np.broadcast_to(np.float32(1.0), (2**20, 2**20, 1, 1))
+    with pytest.raises(qtosa.Error, match=r"@main at add.mlir:2:1: input #1 "
+                       r"has shape 1048576x1048576x1x1xf32, expected 2x3xf32"):
+        qtosa.execute(module, [a, huge])
+
+
+HUGE = """
+func.func @main(%a: tensor<1048576x1048576xf32>) -> tensor<1048576x1048576xf32> {
+  return %a : tensor<1048576x1048576xf32>
+}
+"""
+
+
+def test_an_input_beyond_the_tosa_size_limit_is_not_copied():
+    # A function whose argument fits the view: the copy itself is bounded.
+    executable = qtosa.Executable(qtosa.parse(HUGE, "huge.mlir"))
+    view = np.broadcast_to(np.float32(1.0), (2**20, 2**20))
+    with pytest.raises(qtosa.Error, match=r"@main at huge.mlir:2:1: input #0 "
+                       r"holds more than the 2\^31 - 1 bytes a TOSA 1.0 "
+                       r"tensor may"):
+        executable.run([view])
+
+
+@pytest.mark.parametrize("dtype", [">f4", ">i4", ">f8", ">i2", ">f2"])
+def test_big_endian_inputs_are_read_by_value(dtype):
+    # '>f4' used to be read as native bytes.
+    module = qtosa.parse("""
+func.func @main(%a: tensor<2x3xT>) -> tensor<2x3xT> {
+  return %a : tensor<2x3xT>
+}
+""".replace("T", {"f4": "f32", "i4": "i32", "f8": "f64", "i2": "i16",
+                  "f2": "f16"}[dtype[1:]]))
+    values = np.arange(6).reshape(2, 3).astype(dtype)
+    (result,) = qtosa.execute(module, [values])
+    assert result.dtype == values.dtype.newbyteorder("=")
+    assert result.tolist() == values.tolist()
+
+
 def test_unknown_function_and_unsupported_signature():
     module = qtosa.parse(ADD + """
 func.func @narrow(%a: tensor<4xi4>) -> tensor<4xi4> {

@@ -1,5 +1,6 @@
 """qtosa.parse, str, Module.run and the errors they raise."""
 import pydoc
+import re
 
 import pytest
 
@@ -28,6 +29,17 @@ def test_parse_error_is_located():
     message = str(error.value)
     assert "cannot parse bad.mlir" in message
     assert "bad.mlir:2:10: error: use of undeclared SSA value name" in message
+
+
+def test_deep_nesting_raises_instead_of_overflowing_the_stack():
+    # 20,000 nested modules ended the Python process (issue #31).
+    deep = "builtin.module {" * 20000 + "}" * 20000
+    with pytest.raises(qtosa.Error, match=r"cannot parse deep.mlir\n"
+                       r"deep.mlir:1:4112: error: nesting deeper than 256 "
+                       r"levels"):
+        qtosa.parse(deep, "deep.mlir")
+    assert "module" in str(qtosa.parse("builtin.module {" * 200 +
+                                       "}" * 200))
 
 
 def test_error_is_a_runtime_error():
@@ -59,6 +71,28 @@ def test_run_rejects_an_unknown_pass_and_keeps_the_module():
     assert str(module) == before
 
 
+@pytest.mark.parametrize("pipeline, reason", [
+    ("qtosa-lower-pipeline{io=bogus}",
+     "for the --io option: Cannot find option named 'bogus'!"),
+    ("qtosa-lower-pipeline{nosuch=1}", "no such option nosuch"),
+    ("func.func(qtosa-lower-to-tosa-int{rounding=bogus})",
+     "for the --rounding option: Cannot find option named 'bogus'!"),
+    ("canonicalize{max-iterations=x}",
+     "for the --max-iterations option: 'x' value invalid"),
+])
+def test_a_bad_option_value_is_in_the_error_and_nothing_prints(
+        capfd, pipeline, reason):
+    # llvm::cl prints a bad value's error to stderr itself (issue #31):
+    # it must reach the exception instead.
+    module = qtosa.parse(ADD)
+    with pytest.raises(qtosa.Error) as error:
+        module.run(pipeline)
+    assert reason in str(error.value)
+    assert str(error.value).startswith("invalid pass pipeline")
+    out, err = capfd.readouterr()
+    assert out == "" and err == ""
+
+
 RANK7 = """
 func.func @main(%x: tensor<1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x2xf32> {
   %q = quant.qcast %x : tensor<1x1x1x1x1x1x2xf32> to tensor<1x1x1x1x1x1x2x!quant.uniform<i8:f32, 0.5>>
@@ -87,6 +121,32 @@ def test_report_file_errors_name_the_module(convnext_text):
     with pytest.raises(qtosa.Error, match="convnext.mlir:0:0: error: cannot "
                        "write the partition report to '/nonexistent/r.json'"):
         module.run("qtosa-ethosu-pipeline{report-file=/nonexistent/r.json}")
+
+
+@pytest.mark.parametrize("pipeline, message", [
+    ("qtosa-ethosu-pipeline{report-file=/dev/full}",
+     "cannot write the partition report to '/dev/full': No space left on "
+     "device"),
+    ("qtosa-ethosu-pipeline{dot-file=/dev/full}",
+     "cannot write the partition graph to '/dev/full': No space left on "
+     "device"),
+])
+def test_a_write_that_fails_raises_and_the_process_lives(
+        convnext_text, capfd, pipeline, message):
+    # It used to end the process with LLVM's "IO failure on output stream"
+    # (issue #31).
+    module = qtosa.parse(convnext_text, "convnext.mlir")
+    with pytest.raises(qtosa.Error, match="convnext.mlir:0:0: error: " +
+                       re.escape(message)):
+        module.run(pipeline)
+    assert capfd.readouterr().err == ""
+
+
+def test_partition_dot_file_that_fails_raises(convnext_text):
+    module = qtosa.parse(convnext_text, "convnext.mlir")
+    with pytest.raises(qtosa.Error, match="cannot write the partition graph "
+                       "to '/dev/full'"):
+        qtosa.partition(module, dot_file="/dev/full")
 
 
 def test_clone_is_independent():

@@ -152,3 +152,17 @@ def test_a_sample_of_the_wrong_shape_raises():
 def test_samples_that_are_not_lists_of_arrays_raise(samples):
     with pytest.raises(qtosa.Error, match="samples"):
         qtosa.quantize(qtosa.parse(SIGMOID), samples=samples)
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf])
+def test_a_non_finite_sample_is_named_with_its_argument(bad):
+    good = np.linspace(-1, 1, 4).astype(np.float32)
+    broken = good.copy()
+    broken[2] = bad
+    module = qtosa.parse(SIGMOID, "sigmoid.mlir")
+    with pytest.raises(qtosa.Error,
+                       match=r"sigmoid\.mlir:2:17: error: qtosa-calibrate: "
+                       r"sample 1 gives argument #0 of @main the value "
+                       r"(nan|inf) \(element 2 of '<samples>/sample1_arg0\.npy'"):
+        qtosa.quantize(module, samples=[[good], [broken]])
+    assert "qtosa.annotate" not in str(module)  # unchanged

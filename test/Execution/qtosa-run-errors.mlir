@@ -55,3 +55,10 @@ func.func @scalar(%a: tensor<4xi4>) -> tensor<4xi4> {
 }
 
 func.func private @decl(tensor<2xf32>) -> tensor<2xf32>
+
+// A result file that cannot be written to the end (a full disk) is an
+// error naming it, not LLVM's "IO failure on output stream" abort (issue
+// #31):
+// RUN: not qtosa-run %s --input %t/f2x3.npy --input %t/f2x3.npy -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
+// FULL: qtosa-run: error: /dev/full: cannot write: No space left on device
+// FULL-NOT: LLVM ERROR

@@ -17,7 +17,7 @@
 
 // CHECK: ethos-u55-128: 1 delegate(s); {{[0-9]+}} op(s): {{[0-9]+}} on the NPU (100.0%), 0 on the host
 // FLOAT: warning: 'model' holds no quantized or integer tensor: none of its ops can run on the NPU
-// BADPATH: error: cannot write the partition report to '{{.*}}report.json': cannot open output file
+// BADPATH: error: cannot write the partition report to '{{.*}}report.json': No such file or directory
 // BADPATH-NOT: see current operation
 // BADPATH-NOT: func.func
 !q = !quant.uniform<i8:f32, 0.25:-3>

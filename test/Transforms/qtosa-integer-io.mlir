@@ -64,3 +64,40 @@ func.func private @pointer() -> ((tensor<4xf32>) -> tensor<4xf32>) {
   %f = func.constant @taken : (tensor<4xf32>) -> tensor<4xf32>
   return %f : (tensor<4xf32>) -> tensor<4xf32>
 }
+
+// -----
+
+// A public graph calling public graphs (issue #31): @outer's argument only
+// reaches a call, so it has no quantize of its own until @middle's call is
+// adapted, and @middle's result is a call's until @inner's is. The pass
+// runs to a fixpoint, so every graph takes and returns stored integers, and
+// each call-site dequantize/quantize pair with the same parameters cancels
+// (exact for full-range i8): no float is left between the graphs.
+// CHECK-LABEL: func.func @outer(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 5.000000e-01:3>"}) -> (tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 2.500000e-01>"})
+// CHECK-NEXT: %[[R:.*]] = call @middle(%[[X]]) : (tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT: return %[[R]] : tensor<4xi8>
+// CHECK-LABEL: func.func @middle(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 5.000000e-01:3>"}) -> (tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 2.500000e-01>"})
+// CHECK-NEXT: %[[R:.*]] = call @inner(%[[X]]) : (tensor<4xi8>) -> tensor<4xi8>
+// CHECK-NEXT: return %[[R]] : tensor<4xi8>
+// CHECK-LABEL: func.func @inner(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 5.000000e-01:3>"}) -> (tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 2.500000e-01>"})
+// CHECK-NOT: qtosa.
+// CHECK: return
+func.func @outer(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = call @middle(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func @middle(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xf32> -> tensor<4xi8>
+  %d = qtosa.dequantize %q as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+  %r = call @inner(%d) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func @inner(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xf32> -> tensor<4xi8>
+  %c = tosa.clamp %q {min_val = 0 : i8, max_val = 100 : i8} : (tensor<4xi8>) -> tensor<4xi8>
+  %d = qtosa.dequantize %c as !quant.uniform<i8:f32, 0.25> : tensor<4xi8> -> tensor<4xf32>
+  return %d : tensor<4xf32>
+}

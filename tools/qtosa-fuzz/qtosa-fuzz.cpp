@@ -12,6 +12,7 @@
 #include "qtosa/InitQTosa.h"
 #include "qtosa/Target/EthosU/Passes.h"
 #include "qtosa/Transforms/Passes.h"
+#include "qtosa/Utils/NestingDepth.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -75,6 +76,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return success();
   });
 
+  // What qtosa-opt and qtosa.parse refuse before parsing (MLIR's parser
+  // would overflow the stack on it) is a correct answer here too.
+  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  if (qtosa::findNestingBeyond(text))
+    return 0;
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(

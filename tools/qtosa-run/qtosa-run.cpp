@@ -13,6 +13,7 @@
 #include "qtosa/Execution/Execute.h"
 #include "qtosa/Execution/Npy.h"
 #include "qtosa/InitQTosa.h"
+#include "qtosa/Utils/NestingDepth.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -145,6 +146,15 @@ int main(int argc, char **argv) {
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFile, &message);
   if (!file)
     return fail(message);
+  // MLIR's parser recurses once per level of nesting: refuse what would
+  // overflow the stack.
+  if (std::optional<NestingViolation> violation =
+          findNestingBeyond(file->getBuffer())) {
+    llvm::errs() << describeNestingViolation(file->getBufferIdentifier(),
+                                             *violation)
+                 << "\n";
+    return 1;
+  }
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);

@@ -75,6 +75,14 @@ public:
   static llvm::Expected<std::unique_ptr<Executable>>
   compile(ModuleOp module, llvm::StringRef function);
 
+  /// The checks `run` makes of its inputs, for a caller that has not made
+  /// the Tensors yet (a copy of a large or strided array need not be made
+  /// for an input that does not fit): the count, then one input's element
+  /// type and shape. The errors name the function and its location.
+  llvm::Error checkInputCount(size_t count) const;
+  llvm::Error checkInput(size_t index, ElementType elementType,
+                         llvm::ArrayRef<int64_t> shape) const;
+
   /// Checks `inputs` against the signature (count, element type, shape) and
   /// runs the function. The compiled code only reads the inputs (its
   /// arguments are marked not writable); results own their memory.

@@ -89,13 +89,64 @@ def IntegerIOPass : Pass<"qtosa-integer-io", "::mlir::ModuleOp"> {
     argument and result attributes, so the graph's interface stays
     documented in the IR. Every `func.call` of a changed function quantizes
     the arguments and dequantizes the results the function no longer does,
-    so callers compute exactly what they did; a function with a use other
+    so callers compute exactly what they did; where the caller's own
+    dequantize and quantize meet them with the same parameters and the
+    round trip is exact, the pairs cancel. A function with a use other
     than a direct call keeps its float interface.
 
-    Run after `qtosa-lower-to-tosa-int` (`qtosa-lower-pipeline{io=int}`
-    does), so that graphs with integer IO are integer TOSA throughout.
+    The pass runs to a fixpoint: adapting a call can leave its caller's
+    argument used only by a quantize, or its result a returned dequantize,
+    and a public caller then takes or returns stored integers as well, so a
+    public graph calling another public graph keeps no float interface.
+
+    `qtosa-lower-pipeline{io=int}` runs it after `qtosa-share-qspecs` and
+    before `qtosa-canonicalize` and `qtosa-lower-to-tosa-int`, so that a
+    requantize left between two graphs' parameters becomes a `tosa.rescale`
+    rather than float arithmetic in the caller.
   }];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect"];
+}
+
+def VerifyIntegerTosaPass : Pass<"qtosa-verify-integer-tosa", "::mlir::ModuleOp"> {
+  let summary = "Check that the functions qtosa quantized are integer TOSA 1.0 "
+                "PRO-INT";
+  let description = [{
+    `qtosa-lower-pipeline{io=int}` promises integer TOSA 1.0: the PRO-INT
+    profile with the extensions its lowering writes (EXT-INT16 for 16-bit
+    activations and 48-bit accumulators, EXT-INT4 for 4-bit weights,
+    EXT-DOUBLEROUND for `rounding=double`). This pass, the pipeline's last
+    step before `qtosa-expand-qdq`, checks that promise and fails, at the
+    op, where it does not hold, instead of letting invalid TOSA out with
+    exit code 0.
+
+    It checks each function the pipeline quantized: one with a `qtosa.qtype`
+    argument or result attribute, or one that still holds a qtosa op. Not
+    counted are the `qtosa.quantize` of a value only passed to calls and the
+    `qtosa.dequantize` of a call's result: they are how a caller that is
+    not itself a quantized graph (a test harness's `@main`) calls a graph
+    with integer IO, and they stay float arithmetic there. In each such
+    function, in this order:
+
+    1. every argument, result and op result has a static shape (TOSA 1.0
+       has no dynamic shapes at level 8K; the Ethos-U partitioner's rule
+       for the same is `U55.TENSOR.DYNAMIC`): the error names the dynamic
+       dimension;
+    2. no `qtosa.quantize` or `qtosa.dequantize` is left (it would become
+       float arithmetic): the error names the float op beside it, and the
+       remark of `qtosa-lower-to-tosa-int` on that op says why it stayed
+       in float;
+    3. upstream `tosa-validate{strict-op-spec-alignment}` accepts its TOSA
+       ops against the target above (run on a copy holding only these
+       functions, so the module gets no `tosa.target_env` attribute).
+
+    Functions without quantization (float or integer TOSA from other tools,
+    a harness) are not checked: the pipeline did not write them. Nor is a
+    function that took storage integers already and whose every group was
+    lowered: it keeps no trace of having been quantized by the time of the
+    check.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::tosa::TosaDialect"];
 }
 
 def InlineDelegatesPass : Pass<"qtosa-inline-delegates"> {

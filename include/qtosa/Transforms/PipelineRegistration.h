@@ -136,8 +136,16 @@ void registerDeclaredModulePipeline(
         if (!runsOnModule(pm))
           return reportMisplacedPipeline(name, pm, errorHandler);
         Decl decl;
-        if (failed(decl.options().parseFromString(optionsText)))
-          return failure();
+        // The parser's own errors ("no such option") go to the pipeline
+        // parser's error handler with the rest, not straight to stderr
+        // (llvm::cl still prints a bad value's error there itself).
+        std::string errors;
+        llvm::raw_string_ostream errorStream(errors);
+        if (failed(decl.options().parseFromString(optionsText, errorStream)))
+          return errorHandler(
+              "'" + name + "': " +
+              (errors.empty() ? StringRef("an option value it does not take")
+                              : StringRef(errors).trim()));
         return build(pm, decl);
       },
       [](function_ref<void(const detail::PassOptions &)> printOptions) {

@@ -15,8 +15,9 @@ include "qtosa/Transforms/PassOptions.td"
 
 def LowerPipelineDecl : Pass<"qtosa-lower-pipeline", "::mlir::ModuleOp"> {
   let summary = "QDQ or quant-typed TOSA to pure upstream integer TOSA 1.0: "
-                "import-qdq, share-qspecs, canonicalize, lower-to-tosa-int, "
-                "expand-qdq";
+                "import-qdq, inline-private-calls, signed-storage, "
+                "share-qspecs, (integer-io), canonicalize, lower-to-tosa-int, "
+                "(verify-integer-tosa), expand-qdq";
   let options = [PipelineGraphIOOption, ImportQDQMaxRankOption,
                  ShareQSpecsMismatchPolicyOption,
                  ShareQSpecsDuplicateDequantizeOption,

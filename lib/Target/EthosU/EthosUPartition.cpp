@@ -25,7 +25,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_ETHOSUPARTITIONPASS
@@ -457,12 +459,48 @@ void emitHostRemarks(const EthosUPartitionResult &result) {
   }
 }
 
+/// True when `a` and `b` name one file: the same file if both exist, else
+/// the same absolute path without "." and "..".
+bool isSameFile(StringRef a, StringRef b) {
+  bool same = false;
+  if (!llvm::sys::fs::equivalent(a, b, same))
+    return same;
+  auto normalized = [](StringRef path) {
+    SmallString<256> absolute(path);
+    (void)llvm::sys::fs::make_absolute(absolute);
+    llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
+    return absolute;
+  };
+  return normalized(a) == normalized(b);
+}
+
 struct EthosUPartitionPass
     : public qtosa::impl::EthosUPartitionPassBase<EthosUPartitionPass> {
   using EthosUPartitionPassBase::EthosUPartitionPassBase;
 
+  /// Refuses, before anything is written, output paths that would clash:
+  /// the graph on stdout would land in the middle of the module qtosa-opt
+  /// prints there, and a report and a graph in one file would leave only
+  /// the one written last.
+  LogicalResult checkOutputPaths(ModuleOp module) {
+    if (dotFile == "-")
+      return emitError(module.getLoc())
+             << "dot-file=- is not supported: stdout carries the module; "
+                "give the graph a path (report-file=- prints the report as "
+                "a table on stderr)";
+    if (!dotFile.empty() && !reportFile.empty() && reportFile != "-" &&
+        isSameFile(dotFile, reportFile))
+      return emitError(module.getLoc())
+             << "report-file and dot-file both name '" << dotFile
+             << "': one would overwrite the other; give them different "
+                "paths";
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (failed(checkOutputPaths(module)))
+      return signalPassFailure();
     SmallVector<FunctionOpInterface> functions;
     for (auto function : module.getOps<FunctionOpInterface>())
       if (!function.isExternal())

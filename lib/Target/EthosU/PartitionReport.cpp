@@ -3,12 +3,11 @@
 #include "PartitionReport.h"
 
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Utils/OutputFile.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -57,18 +56,17 @@ std::string shortLocation(Location loc, Location anchor) {
   return locationString(loc);
 }
 
-/// Opens `path` for writing, reporting failure on the module.
-std::unique_ptr<llvm::ToolOutputFile> openReport(const PartitionReport &report,
-                                                 StringRef path,
-                                                 StringRef what) {
-  std::string message;
-  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &message);
-  // At the module's location, not the module: a diagnostic on an op prints
-  // the whole op beside it.
-  if (!file)
-    emitError(report.module->getLoc())
-        << "cannot write the " << what << " to '" << path << "': " << message;
-  return file;
+/// Writes `text` to `path`, reporting a failure (a path that cannot be
+/// opened, a write that fails: a full disk, /dev/full) at the module's
+/// location, not on the module: a diagnostic on an op prints the whole op
+/// beside it.
+LogicalResult writeText(const PartitionReport &report, StringRef path,
+                        StringRef what, StringRef text) {
+  if (std::optional<OutputFileError> error = writeOutputFile(path, text))
+    return emitError(report.module->getLoc())
+           << "cannot write the " << what << " to '" << path
+           << "': " << error->message;
+  return success();
 }
 
 void writeJson(const PartitionReport &report, raw_ostream &os) {
@@ -376,27 +374,20 @@ LogicalResult mlir::qtosa::writeReport(const PartitionReport &report,
     writeTable(report, llvm::errs());
     return success();
   }
-  std::unique_ptr<llvm::ToolOutputFile> file =
-      openReport(report, path, "partition report");
-  if (!file)
-    return failure();
-  writeJson(report, file->os());
-  file->keep();
-  return success();
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  writeJson(report, os);
+  return writeText(report, path, "partition report", json);
 }
 
 LogicalResult mlir::qtosa::writeDot(const PartitionReport &report,
                                     StringRef path) {
-  std::unique_ptr<llvm::ToolOutputFile> file =
-      openReport(report, path, "partition graph");
-  if (!file)
-    return failure();
-  raw_ostream &os = file->os();
+  std::string dot;
+  llvm::raw_string_ostream os(dot);
   os << "digraph \"" << stringifyEthosUTarget(report.target)
      << "\" {\n  node [shape=box, fontname=\"monospace\"];\n";
   for (auto [index, function] : llvm::enumerate(report.functions))
     DotFunctionWriter(os, index, function, report.results[index]).write();
   os << "}\n";
-  file->keep();
-  return success();
+  return writeText(report, path, "partition graph", dot);
 }

@@ -386,33 +386,46 @@ LogicalResult mlir::qtosa::exportTosaFlatbuffer(Operation *op,
   // The module's variables, in module order: the entry block lists them all.
   SmallVector<mlir::tosa::VariableOp> variables;
   if (!function) {
+    // Errors about the module, a function or another op with regions go
+    // at its location: on the op itself, the diagnostic would print all of
+    // it beside the message.
     SmallVector<FunctionOpInterface> functions;
     for (Region &region : op->getRegions())
       for (Operation &child : region.getOps()) {
-        if (auto candidate = dyn_cast<FunctionOpInterface>(child))
-          functions.push_back(candidate);
-        else if (auto variable = dyn_cast<mlir::tosa::VariableOp>(child))
+        if (auto candidate = dyn_cast<FunctionOpInterface>(child)) {
+          // A declaration (an importer's host call, say) is no graph: the
+          // call of it is what cannot be written, at the call.
+          if (!candidate.isExternal())
+            functions.push_back(candidate);
+        } else if (auto variable = dyn_cast<mlir::tosa::VariableOp>(child)) {
           variables.push_back(variable);
-        else
-          return child.emitError()
+        } else {
+          return emitError(child.getLoc())
                  << "cannot write '" << child.getName()
                  << "' to a TOSA 1.0 flatbuffer: the module may hold one "
                     "function and tosa.variable ops only";
+        }
       }
-    if (functions.size() != 1)
-      return op->emitError() << "a TOSA 1.0 flatbuffer holds one function; "
-                                "this holds "
-                             << functions.size();
+    if (functions.size() != 1) {
+      InFlightDiagnostic diag = emitError(op->getLoc());
+      diag << "a TOSA 1.0 flatbuffer holds one function; this '"
+           << op->getName() << "' holds " << functions.size()
+           << " with a body";
+      for (FunctionOpInterface candidate : functions)
+        diag.attachNote(candidate.getLoc())
+            << "function '" << candidate.getName() << "'";
+      return diag;
+    }
     function = functions.front();
   }
   if (function.isExternal() || !function.getFunctionBody().hasOneBlock())
-    return function.emitError()
+    return emitError(function.getLoc())
            << "cannot write '" << function.getName()
            << "': a TOSA graph needs a body of one block";
   Block &body = function.getFunctionBody().front();
   auto delegates = llvm::to_vector(body.getOps<DelegateOp>());
   if (delegates.size() > 1)
-    return function.emitError()
+    return emitError(function.getLoc())
            << "'" << function.getName() << "' holds " << delegates.size()
            << " qtosa.delegate regions; qtosa-export-delegates writes one "
               "file per delegate";

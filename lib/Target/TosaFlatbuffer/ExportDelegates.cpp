@@ -12,6 +12,8 @@
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Target/TosaFlatbuffer/Passes.h"
+#include "qtosa/Utils/OutputFile.h"
+#include "qtosa/Utils/ShortestDouble.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
@@ -19,7 +21,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_EXPORTDELEGATESPASS
@@ -59,9 +60,18 @@ quant::QuantizedType boundaryQuantization(Value value) {
   return {};
 }
 
+/// A scale as the shortest decimal that reads back to it ("0.06", where
+/// llvm::json's %.17g writes 0.059999999999999998). Scales are finite.
+void writeScale(llvm::json::OStream &json, double scale) {
+  json.rawValue(
+      [&](raw_ostream &os) { os << formatShortestDouble(scale); });
+}
+
 void writeQuantization(llvm::json::OStream &json, quant::QuantizedType qtype) {
   if (auto perTensor = dyn_cast_or_null<quant::UniformQuantizedType>(qtype)) {
-    json.attribute("scale", perTensor.getScale());
+    json.attributeBegin("scale");
+    writeScale(json, perTensor.getScale());
+    json.attributeEnd();
     json.attribute("zero_point", perTensor.getZeroPoint());
     return;
   }
@@ -70,7 +80,7 @@ void writeQuantization(llvm::json::OStream &json, quant::QuantizedType qtype) {
     json.attribute("axis", perAxis.getQuantizedDimension());
     json.attributeArray("scale", [&] {
       for (double scale : perAxis.getScales())
-        json.value(scale);
+        writeScale(json, scale);
     });
     json.attributeArray("zero_point", [&] {
       for (int64_t zeroPoint : perAxis.getZeroPoints())
@@ -104,15 +114,19 @@ struct ExportDelegatesPass
     : public qtosa::impl::ExportDelegatesPassBase<ExportDelegatesPass> {
   using Base::Base;
 
+  // Errors go at the module's or the delegate's location: on the op, the
+  // diagnostic would print all of it (the whole module) beside them.
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (dir.empty()) {
-      module.emitError("qtosa-export-delegates needs dir=PATH");
+      emitError(module.getLoc(), "qtosa-export-delegates needs dir=PATH");
       return signalPassFailure();
     }
-    if (std::error_code error = llvm::sys::fs::create_directories(dir)) {
-      module.emitError() << "cannot create '" << dir
-                         << "': " << error.message();
+    // create_directories would make a directory named '-'.
+    if (dir == "-") {
+      emitError(module.getLoc())
+          << "'-' is no directory to write the delegates to (tosa-dir=- or "
+             "dir=-): they are files, not a stream; give a path";
       return signalPassFailure();
     }
     SmallVector<DelegateOp> delegates;
@@ -121,6 +135,10 @@ struct ExportDelegatesPass
         delegates.push_back(delegate);
     });
 
+    // Every file is made in memory first and written only when all are:
+    // a delegate that cannot be serialized, or a path that cannot be
+    // written, leaves none of them behind.
+    std::vector<OutputFileContents> files;
     std::string manifest;
     llvm::raw_string_ostream manifestStream(manifest);
     llvm::json::OStream json(manifestStream, /*IndentSize=*/2);
@@ -131,10 +149,17 @@ struct ExportDelegatesPass
         for (auto [index, delegate] : llvm::enumerate(delegates)) {
           std::string name = "delegate_" + std::to_string(index);
           std::string file = name + ".tosa";
-          if (failed(writeFile(delegate, name, file))) {
+          std::string bytes;
+          llvm::raw_string_ostream stream(bytes);
+          if (failed(writeTosaGraph(delegate.getBody().front(), name,
+                                    stream))) {
+            emitError(delegate.getLoc())
+                << "cannot write this delegate as " << file
+                << " (see the error above)";
             failedAny = true;
             continue;
           }
+          files.push_back({pathIn(file), std::move(bytes)});
           json.object([&] {
             json.attribute("name", name);
             json.attribute("file", file);
@@ -157,36 +182,26 @@ struct ExportDelegatesPass
     if (failedAny)
       return signalPassFailure();
     manifestStream << "\n";
-    SmallString<256> path(dir);
-    llvm::sys::path::append(path, "delegates.json");
-    if (failed(writeBytes(module, path, manifest)))
+    files.push_back({pathIn("delegates.json"), std::move(manifest)});
+
+    if (std::error_code error = llvm::sys::fs::create_directories(dir)) {
+      emitError(module.getLoc())
+          << "cannot create '" << dir << "': " << error.message();
       return signalPassFailure();
+    }
+    if (std::optional<OutputFileError> error = writeOutputFiles(files)) {
+      emitError(module.getLoc())
+          << "cannot write '" << error->path << "': " << error->message
+          << "; no delegate file was written";
+      return signalPassFailure();
+    }
   }
 
 private:
-  LogicalResult writeFile(DelegateOp delegate, StringRef name,
-                          StringRef file) {
-    std::string bytes;
-    llvm::raw_string_ostream stream(bytes);
-    if (failed(writeTosaGraph(delegate.getBody().front(), name, stream)))
-      return delegate.emitError()
-             << "cannot write this delegate as " << file
-             << " (see the error above)";
+  std::string pathIn(StringRef file) const {
     SmallString<256> path(dir);
     llvm::sys::path::append(path, file);
-    return writeBytes(delegate, path, bytes);
-  }
-
-  LogicalResult writeBytes(Operation *anchor, StringRef path,
-                           StringRef bytes) {
-    std::error_code error;
-    llvm::ToolOutputFile output(path, error, llvm::sys::fs::OF_None);
-    if (error)
-      return anchor->emitError()
-             << "cannot write '" << path << "': " << error.message();
-    output.os() << bytes;
-    output.keep();
-    return success();
+    return path.str().str();
   }
 };
 } // namespace

@@ -76,7 +76,11 @@ void ImportQDQPass::runOnOperation() {
     if (auto func = dyn_cast<FunctionOpInterface>(top))
       for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
         if (WhyNot violation = whyNotWithinLevel(type, maxRank)) {
-          reportLimit(func->emitOpError() << "argument #" << index << " ",
+          // At the function's location: on the op, the diagnostic would
+          // print the whole function beside the message.
+          reportLimit(emitError(func->getLoc())
+                          << "'" << func->getName() << "' op argument #"
+                          << index << " ",
                       violation.str());
           break;
         }

@@ -60,13 +60,28 @@ func.func @outer_value(%cond: tensor<i1>, %x: tensor<2xi32>, %y: tensor<2xi32>) 
 
 // -----
 
-// expected-error @below {{a TOSA 1.0 flatbuffer holds one function; this holds 2}}
+// expected-error @below {{a TOSA 1.0 flatbuffer holds one function; this 'builtin.module' holds 2 with a body}}
 module {
+  // expected-note @below {{function 'one'}}
   func.func @one(%x: tensor<2xi32>) -> tensor<2xi32> {
     return %x : tensor<2xi32>
   }
+  // expected-note @below {{function 'two'}}
   func.func @two(%x: tensor<2xi32>) -> tensor<2xi32> {
     return %x : tensor<2xi32>
+  }
+}
+
+// -----
+
+// A declaration is no graph (issue #31: "holds one function; this holds 2"
+// for a model with one host call): the call is what TOSA cannot hold.
+module {
+  func.func private @tflite.SVDF(tensor<2xi32>) -> tensor<2xi32>
+  func.func @host_call(%x: tensor<2xi32>) -> tensor<2xi32> {
+    // expected-error @below {{cannot write 'func.call' to a TOSA 1.0 flatbuffer: it holds TOSA operators only}}
+    %0 = func.call @tflite.SVDF(%x) : (tensor<2xi32>) -> tensor<2xi32>
+    return %0 : tensor<2xi32>
   }
 }
 

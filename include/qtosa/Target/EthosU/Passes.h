@@ -76,8 +76,9 @@ struct EthosUPipelineOptions {
   std::string tosaDir;
 };
 
-/// import-qdq, share-qspecs, canonicalize, lower-to-tosa-int, partition,
-/// and only then expand-qdq for the quantize/dequantize left on the host.
+/// The lowering stages (buildQuantizedLoweringStages), partition,
+/// (export-delegates), and only then expand-qdq for the quantize/dequantize
+/// left on the host.
 /// Fails, adding nothing, unless `pm` runs on builtin.module.
 LogicalResult buildEthosUPipeline(OpPassManager &pm,
                                   const EthosUPipelineOptions &options);

@@ -13,8 +13,9 @@ include "qtosa/Target/EthosU/PassOptions.td"
 
 def EthosUPipelineDecl : Pass<"qtosa-ethosu-pipeline", "::mlir::ModuleOp"> {
   let summary = "QDQ or integer TOSA to Ethos-U delegates: import-qdq, "
-                "share-qspecs, canonicalize, lower-to-tosa-int, "
-                "ethosu-partition, expand-qdq";
+                "inline-private-calls, signed-storage, share-qspecs, "
+                "(integer-io), canonicalize, lower-to-tosa-int, "
+                "ethosu-partition, (export-delegates), expand-qdq";
   let options = [PipelineGraphIOOption, ImportQDQMaxRankOption,
                  ShareQSpecsMismatchPolicyOption,
                  ShareQSpecsDuplicateDequantizeOption,

@@ -9,7 +9,8 @@ For each file: `qtosa-translate --import-tflite` (with locations), then
 under qtosa-opt's verifier. A diagnostic with exit code 1 is an answer;
 anything else (a crash, invalid IR, a missing report) prints FAIL and fails
 the sweep. Prints one summary line per stage; the float ops a pipeline
-left are counted by name.
+left are counted by name, and each graph qtosa-lower-pipeline{io=int}
+refuses (it cannot make it integer TOSA 1.0) is named with its error.
 
 The validate criterion: every lowered graph that is fully integer (no
 float tensor, no host call) passes `mlir-opt --tosa-validate` strict, for
@@ -147,6 +148,9 @@ def sweep_file(tools, path, work):
     record["lower"] = status
     if status == "FAIL":
         record["fails"].append("lower: " + result.stderr[-1500:])
+    if status == "diagnosed":
+        record["lower_error"] = next(
+            line for line in result.stderr.splitlines() if "error:" in line)
     if status == "ok":
         text = open(lowered).read()
         record["float_ops"] = sorted(set(FLOAT_OP.findall(text)))
@@ -215,6 +219,13 @@ def main():
           "%d failed; %d fully integer" % (
               len(lowered), status["ok"], status["diagnosed"], status["FAIL"],
               sum(1 for r in ok if r["integer"])))
+    # io=int refuses a graph it cannot make integer TOSA 1.0 (a group left
+    # in float, a dynamic shape): named, with the first error.
+    for r in sorted(lowered, key=lambda r: r["name"]):
+        if r["lower"] == "diagnosed":
+            print("lower-int: rejected %s: %s" % (
+                pathlib.Path(r["name"]).stem,
+                re.sub(r"^.*?error: ", "", r["lower_error"])))
     print("left in float: %s" % (
         ", ".join("%s %d" % kv for kv in sorted(floats.items())) or "nothing"))
     integer = [r for r in ok if r["integer"]]
