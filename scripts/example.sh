@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job on the bundled example: installs what is missing, builds, and
+# The main job on the bundled example: installs what is missing (the Debian
+# packages and the tools environment .venv), builds, and
 # runs qtosa-opt on a QDQ ConvNeXt-style block, printing the op counts before
 # and after and the resulting IR; every op the pipeline leaves in float next
 # to a quantization boundary is explained in a remark.
@@ -56,3 +57,18 @@ echo "== Ethos-U55 partition WITH it: qtosa-opt $example --pass-pipeline='$with'
 echo
 echo "== The delegate for Vela: $(ls "$delegates"/*.tosa), and $delegates/delegates.json:"
 cat "$delegates/delegates.json"
+
+# What runs on the device: the block and the corpus model through
+# qtosa-compile (the Ethos-U pipeline, then Vela 5.2 on every delegate, from
+# the tools environment), each delegate with Vela's NPU cycles, SRAM and
+# off-chip traffic per inference.
+compiled="$build_dir/example-vela"
+rm -rf "$compiled"
+echo
+echo "== qtosa-compile $example --target ethos-u55-128 -o $compiled/block"
+"$build_dir/bin/qtosa-compile" "$example" --target ethos-u55-128 -o "$compiled/block"
+if [[ -f "$model" ]]; then
+  echo
+  echo "== qtosa-compile $model --target ethos-u55-128 -o $compiled/resnet"
+  "$build_dir/bin/qtosa-compile" "$model" --target ethos-u55-128 -o "$compiled/resnet"
+fi

@@ -90,8 +90,9 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
             memory_mode: Optional[str] = None,
             output_dir: Optional[Union[str, "os.PathLike[str]"]] = None
             ) -> Dict[str, Any]:
-    """Compiles one TOSA 1.0 flatbuffer (its bytes, or a path) for `target`
-    with Vela and returns its figures: vela (version), target,
+    """Compiles one TOSA 1.0 flatbuffer (its bytes, or a path; a .tflite
+    path is compiled as TFLite, Vela's own route) for `target` with Vela
+    and returns its figures: vela (version), target,
     system_config, memory_mode, npu_cycles and total_cycles per inference,
     inference_time_s, sram_bytes (peak SRAM), off_chip_bytes (off-chip
     flash plus DRAM traffic per inference), macs, command_stream_bytes and
@@ -128,9 +129,11 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
             path = os.fspath(tosa)
             if not os.path.isfile(path):
                 raise Error("%s: no such file" % path)
-            if os.path.splitext(os.path.basename(path))[0] != name:
-                # Vela names its outputs after the input file.
-                linked = os.path.join(scratch, name + ".tosa")
+            stem, suffix = os.path.splitext(os.path.basename(path))
+            if stem != name:
+                # Vela names its outputs after the input file, and tells
+                # TOSA from TFLite by the suffix.
+                linked = os.path.join(scratch, name + (suffix or ".tosa"))
                 with open(path, "rb") as src, open(linked, "wb") as dst:
                     dst.write(src.read())
                 path = linked

@@ -1,0 +1,84 @@
+"""What Vela builds from qtosa's output against what it builds from the
+TFLite file itself (the route users take today), per model and target.
+
+Usage (tools environment):
+  PYTHONPATH=build/python_packages .venv/bin/python3 bench/vela_routes.py \
+      [--markdown OUT.md] MODEL.tflite...
+
+For each model and target: the TFLite file compiled by Vela (its NPU and CPU
+operator counts, NPU cycles, SRAM and off-chip bytes), and the qtosa route:
+qtosa.compile.compile_for_ethosu (the Ethos-U pipeline, then Vela on every
+delegate; cycles and off-chip bytes summed over the delegates, SRAM the
+largest peak), with the host operators qtosa leaves. The ratio column is
+qtosa's NPU cycles over the TFLite route's (goal: at most 1.00).
+"""
+import argparse
+import csv
+import glob
+import os
+import re
+import sys
+import tempfile
+
+import qtosa
+import qtosa.compile
+import qtosa.vela
+
+
+def tflite_route(model, target, work):
+    """Vela on the .tflite: its figures plus the CPU/NPU operator counts."""
+    out = os.path.join(work, "tflite-" + target)
+    figures = qtosa.vela.compile(model, target, name="model", output_dir=out)
+    summary = glob.glob(os.path.join(out, "model_summary_*.csv"))[0]
+    with open(summary, newline="") as f:
+        rows = list(csv.reader(f))
+    row = dict(zip(rows[0], rows[1]))
+    figures["cpu_ops"] = int(float(row.get("cpu_operators", 0) or 0))
+    return figures
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--markdown")
+    parser.add_argument("models", nargs="+")
+    args = parser.parse_args()
+    lines = ["| model | target | TFLite route: NPU cycles | SRAM (B) | "
+             "off-chip (B) | qtosa: delegates | host ops | NPU cycles | "
+             "SRAM (B) | off-chip (B) | cycles ratio |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for model in args.models:
+        name = os.path.splitext(os.path.basename(model))[0]
+        for target in qtosa.TARGETS:
+            with tempfile.TemporaryDirectory() as work:
+                try:
+                    direct = tflite_route(model, target, work)
+                except qtosa.Error as error:
+                    print("%s %s: Vela on the TFLite file fails: %s"
+                          % (name, target, error))
+                    continue
+                try:
+                    ours = qtosa.compile.compile_for_ethosu(
+                        model, target, os.path.join(work, "qtosa"))
+                except qtosa.Error as error:
+                    print("%s %s: qtosa route fails: %s"
+                          % (name, target, str(error)[:300]))
+                    continue
+            total = ours["report"]["vela"]
+            ratio = (total["npu_cycles"] / direct["npu_cycles"]
+                     if direct["npu_cycles"] else float("nan"))
+            line = ("| %s | %s | %d | %d | %d | %d | %d | %d | %d | %d | "
+                    "%.2f |" % (name, target, direct["npu_cycles"],
+                                direct["sram_bytes"], direct["off_chip_bytes"],
+                                total["delegates"], ours["report"]["ops_host"],
+                                total["npu_cycles"], total["sram_bytes"],
+                                total["off_chip_bytes"], ratio))
+            lines.append(line)
+            print(line)
+            sys.stdout.flush()
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
