@@ -1,13 +1,15 @@
 // Input nested deeper than any model (20,000 `builtin.module {`, a chain
 // of type aliases each nesting the last) made MLIR's recursive parser,
 // verifier or printer overflow the stack: a segfault in qtosa-opt and
-// qtosa-run (issue #31). The drivers now scan the text first and refuse
+// qtosa-run (issue #31). The drivers (qtosa-opt, qtosa-run, qtosa-translate's
+// export) now scan the text first and refuse
 // nesting beyond 256 levels with a located error; 200 levels still parse.
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "print('builtin.module {' * 20000 + '}' * 20000)" > %t/modules.mlir
 // RUN: not qtosa-opt %t/modules.mlir 2>&1 | FileCheck %s --check-prefix=MODULES
 // RUN: not qtosa-run %t/modules.mlir 2>&1 | FileCheck %s --check-prefix=MODULES
+// RUN: not qtosa-translate --export-tosa-flatbuffer %t/modules.mlir 2>&1 | FileCheck %s --check-prefix=MODULES
 // MODULES: modules.mlir:1:4112: error: nesting deeper than 256 levels (regions, brackets or aliases of aliases): qtosa refuses it before parsing, since MLIR's parser, verifier and printer recurse once per level and would overflow the stack
 //
 // Through stdin, as the driver reads it itself:
