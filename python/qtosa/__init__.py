@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import tempfile
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -291,22 +290,12 @@ def _write_samples(samples: Sequence[Union[np.ndarray, Sequence[np.ndarray]]],
     return path
 
 
-_RULE_ROW = re.compile(r"^\| `([^`]+)` \| (every op|`[^`]+`) \| (.*) \|$")
-
-
 def rules(target: str = "ethos-u55-128") -> List[Dict[str, str]]:
     """The Ethos-U legality rules of `target`, in the order they are
-    checked: dicts with "id" (e.g. "U55.CONV2D.KERNEL_H"), "op" (a TOSA op
-    name, or "*" for rules on every op) and "constraint"."""
-    result = []
-    for line in _qtosa.rules_markdown(target).splitlines():
-        match = _RULE_ROW.match(line)
-        if match:
-            op = match.group(2)
-            result.append({"id": match.group(1),
-                           "op": "*" if op == "every op" else op.strip("`"),
-                           "constraint": match.group(3)})
-    return result
+    checked, from the rule tables themselves: dicts with "id" (e.g.
+    "U55.CONV2D.CHANNELS"), "op" (a TOSA op name, or "*" for rules on every
+    op) and "constraint"."""
+    return list(_qtosa.rules(target))
 
 
 def import_tflite(source: PathOrBytes) -> Module:

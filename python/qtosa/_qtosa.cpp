@@ -603,15 +603,22 @@ std::shared_ptr<PyModule> importBytes(py::object source, StringRef what,
   return std::make_shared<PyModule>(std::move(context), std::move(imported));
 }
 
-std::string rulesMarkdown(const std::string &target) {
+/// The rule table of `target` as dicts: id, op ("*" for every op) and
+/// constraint, in the order they are checked.
+py::list rules(const std::string &target) {
   std::optional<EthosUTarget> parsed = symbolizeEthosUTarget(target);
   if (!parsed)
     throw QTosaError("unknown target '" + target +
                      "' (known: ethos-u55-128, ethos-u85-256)");
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  printEthosURules(os, *parsed);
-  return text;
+  py::list result;
+  for (const EthosURuleInfo &rule : getEthosURules(*parsed)) {
+    py::dict entry;
+    entry["id"] = rule.id;
+    entry["op"] = rule.op.str();
+    entry["constraint"] = rule.text.str();
+    result.append(std::move(entry));
+  }
+  return result;
 }
 
 } // namespace
@@ -651,7 +658,7 @@ PYBIND11_MODULE(_qtosa, m) {
       py::arg("module"), py::arg("inputs"), py::arg("function") = "main");
   m.def("partition", &partition, py::arg("module"),
         py::arg("target") = "ethos-u55-128", py::arg("dot_file") = py::none());
-  m.def("rules_markdown", &rulesMarkdown, py::arg("target"));
+  m.def("rules", &rules, py::arg("target"));
   m.def("import_tflite", [](py::object source) {
     return importBytes(source, "TFLite", [](llvm::MemoryBufferRef buffer,
                                             MLIRContext *context) {

@@ -402,16 +402,25 @@ mlir::qtosa::checkEthosULegality(Operation *op, EthosUTarget target) {
   return {};
 }
 
+std::vector<EthosURuleInfo> mlir::qtosa::getEthosURules(EthosUTarget target) {
+  std::vector<EthosURuleInfo> result;
+  for (const OperatorRules &entry : rulesOf(target))
+    for (const Rule &rule : entry.rules)
+      result.push_back({(rulePrefix(target) + "." + entry.title + "." + rule.id)
+                            .str(),
+                        entry.opName.starts_with("*") ? StringRef("*")
+                                                      : entry.opName,
+                        rule.text});
+  return result;
+}
+
 void mlir::qtosa::printEthosURules(raw_ostream &os, EthosUTarget target) {
   os << "## " << stringifyEthosUTarget(target) << "\n\n"
      << "| Rule | Operator | Constraint |\n|---|---|---|\n";
-  for (const OperatorRules &entry : rulesOf(target)) {
-    StringRef op = entry.opName.starts_with("*") ? "every op" : entry.opName;
-    for (const Rule &rule : entry.rules)
-      os << "| `" << rulePrefix(target) << "." << entry.title << "." << rule.id
-         << "` | " << (op == "every op" ? op.str() : "`" + op.str() + "`")
-         << " | " << rule.text << " |\n";
-  }
+  for (const EthosURuleInfo &rule : getEthosURules(target))
+    os << "| `" << rule.id << "` | "
+       << (rule.op == "*" ? std::string("every op") : "`" + rule.op.str() + "`")
+       << " | " << rule.text << " |\n";
 }
 
 EthosUConversionTarget::EthosUConversionTarget(MLIRContext &context,

@@ -15,6 +15,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 // EthosUTarget and its names (EthosUEnums.td).
 #include "qtosa/Target/EthosU/EthosUEnums.h.inc"
@@ -57,6 +58,17 @@ std::optional<EthosUViolation> checkEthosULegality(Operation *op,
 
 /// Writes the rule table of `target` as Markdown (docs/generated).
 void printEthosURules(llvm::raw_ostream &os, EthosUTarget target);
+
+/// One rule of a target's table, as the table holds it.
+struct EthosURuleInfo {
+  std::string id;          // e.g. "U55.CONV2D.CHANNELS"
+  llvm::StringRef op;      // a TOSA op name, or "*" for every op
+  llvm::StringRef text;    // the constraint
+};
+
+/// The rules of `target` in the order they are checked (what
+/// printEthosURules writes as Markdown, as values).
+std::vector<EthosURuleInfo> getEthosURules(EthosUTarget target);
 
 /// TOSA ops are dynamically legal by the rules of one target; ops of other
 /// dialects are illegal (they run on the host), except what a user marks
