@@ -390,6 +390,11 @@ LogicalResult ModelReader::readQuantization(
            << count << " scales but " << numZeroPoints << " zero points";
   bool perAxis = count > 1;
   int32_t axis = q.quantized_dimension();
+  // TFLite ignores quantized_dimension on a 1-D tensor (a bias): converters
+  // leave the weights' axis there, beyond the bias's rank.
+  if (perAxis && tensor.shape.size() == 1 &&
+      tensor.shape[0] == static_cast<int64_t>(count))
+    axis = 0;
   if (perAxis) {
     if (axis < 0 || axis >= static_cast<int32_t>(tensor.shape.size()))
       return tensorError(subgraph, index)

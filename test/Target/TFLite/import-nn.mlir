@@ -5,6 +5,7 @@
 // RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
 // RUN: qtosa-translate --import-tflite %t/conv2d_same.tflite | FileCheck %s --enable-var-scope --check-prefix=CONV
 // RUN: qtosa-translate --import-tflite %t/conv2d_valid_crop.tflite | FileCheck %s --enable-var-scope --check-prefix=CROP
+// RUN: qtosa-translate --import-tflite %t/bias_axis_beyond_rank.tflite | FileCheck %s --enable-var-scope --check-prefix=BIASAXIS
 // RUN: qtosa-translate --import-tflite %t/depthwise_multiplier.tflite | FileCheck %s --enable-var-scope --check-prefix=DWM
 // RUN: qtosa-translate --import-tflite %t/depthwise_channels.tflite | FileCheck %s --enable-var-scope --check-prefix=DWC
 // RUN: qtosa-translate --import-tflite %t/fully_connected.tflite | FileCheck %s --enable-var-scope --check-prefix=FC
@@ -95,3 +96,9 @@
 // BMM: %[[B:.+]] = qtosa.dequantize {{.+}} -> tensor<2x5x4xf32>
 // BMM: %[[BT:.+]] = tosa.transpose %[[B]] {perms = array<i32: 0, 2, 1>} : (tensor<2x5x4xf32>) -> tensor<2x4x5xf32>
 // BMM: tosa.matmul %[[A]], %[[BT]], {{.+}} -> tensor<2x3x5xf32>
+
+// A converter's per-channel bias keeps the weights' quantized_dimension (3),
+// beyond its rank; TFLite ignores it for a 1-D tensor, and so does the
+// importer (it used to reject the model; issue #34, class 1).
+// BIASAXIS: qtosa.dequantize %{{.*}} as !quant.uniform<i32:f32:0, {5.0000002374872565E-4,0.0010000000474974513,0.001500000013038516}> : tensor<3xi32> -> tensor<3xf32>
+// BIASAXIS: tosa.conv2d

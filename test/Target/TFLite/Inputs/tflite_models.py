@@ -123,6 +123,20 @@ def conv2d_same():
     return m
 
 
+def bias_axis_beyond_rank():
+    """A converter's bias: per-channel with the weights' quantized_dimension
+    (3, beyond the bias's rank 1), which TFLite ignores for a 1-D tensor."""
+    m = Model()
+    x = act_in(m, [1, 3, 3, 2])
+    w = weights(m, "conv/weights", [3, 1, 1, 2], [0.01, 0.02, 0.03])
+    b = m.tensor("conv/bias", [3], "INT32", [0.0005, 0.001, 0.0015],
+                 [0, 0, 0], axis=3, data=[10, -20, 30])
+    y = act_out(m, [1, 3, 3, 3], name="conv/out")
+    m.op("CONV_2D", [x, w, b], [y], "Conv2DOptions",
+         {"padding": "VALID", "stride_w": 1, "stride_h": 1})
+    return m
+
+
 def conv2d_valid_crop():
     # VALID, stride 2 on 8 rows with a 3-row kernel: the last row is never
     # read and TOSA's exact division needs it sliced off.
@@ -458,7 +472,7 @@ def float_math():
     return m
 
 
-GOOD = [conv2d_same, conv2d_valid_crop, int64_bias_wide, depthwise_multiplier,
+GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, depthwise_multiplier,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, quantize_ops, reductions, shapes,
         opaque_ops, signatures, dynamic_batch, resize, data_movement,
