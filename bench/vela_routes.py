@@ -5,18 +5,15 @@ Usage (tools environment):
   PYTHONPATH=build/python_packages .venv/bin/python3 bench/vela_routes.py \
       [--markdown OUT.md] MODEL.tflite...
 
-For each model and target: the TFLite file compiled by Vela (its NPU and CPU
-operator counts, NPU cycles, SRAM and off-chip bytes), and the qtosa route:
+For each model and target: the TFLite file compiled by Vela (NPU cycles, SRAM
+and off-chip bytes), and the qtosa route:
 qtosa.compile.compile_for_ethosu (the Ethos-U pipeline, then Vela on every
 delegate; cycles and off-chip bytes summed over the delegates, SRAM the
 largest peak), with the host operators qtosa leaves. The ratio column is
 qtosa's NPU cycles over the TFLite route's (goal: at most 1.00).
 """
 import argparse
-import csv
-import glob
 import os
-import re
 import sys
 import tempfile
 
@@ -26,15 +23,9 @@ import qtosa.vela
 
 
 def tflite_route(model, target, work):
-    """Vela on the .tflite: its figures plus the CPU/NPU operator counts."""
-    out = os.path.join(work, "tflite-" + target)
-    figures = qtosa.vela.compile(model, target, name="model", output_dir=out)
-    summary = glob.glob(os.path.join(out, "model_summary_*.csv"))[0]
-    with open(summary, newline="") as f:
-        rows = list(csv.reader(f))
-    row = dict(zip(rows[0], rows[1]))
-    figures["cpu_ops"] = int(float(row.get("cpu_operators", 0) or 0))
-    return figures
+    """Vela on the .tflite itself: its figures."""
+    return qtosa.vela.compile(model, target, name="model",
+                              output_dir=os.path.join(work, "tflite-" + target))
 
 
 def main():

@@ -35,7 +35,7 @@ DTYPES = {"BOOL": np.bool_, "INT8": np.int8, "INT16": np.int16,
 
 
 def cases(path):
-    """(name, module) for each case of `path`; module None if refused."""
+    """(name, load) for each case of `path`: load() makes its module."""
     if path.endswith(".tflite"):
         yield path, lambda: qtosa.import_tflite(path)
     elif path.endswith(".tosa"):
