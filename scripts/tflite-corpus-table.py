@@ -106,12 +106,12 @@ def main():
                 cells.append("%d: %s" % (sum(tosa_ops.values()),
                                          counted(tosa_ops)))
             share = 100.0 * report["ops_npu"] / max(report["ops_total"], 1)
-            cells.append("%d, %.0f%%" % (report["partitions"], share))
+            cells.append("%d, %.0f%%" % (report["delegate_count"], share))
             cells.append(counted(host) or "-")
             totals[target].update(
                 files=1, ops=report["ops_total"], npu=report["ops_npu"],
-                host=report["ops_host"], delegates=report["partitions"],
-                one_delegate=int(report["partitions"] == 1 and
+                host=report["ops_host"], delegates=report["delegate_count"],
+                one_delegate=int(report["delegate_count"] == 1 and
                                  report["ops_host"] == 0))
         cells.append(numerics.get(name, "-"))
         rows.append(cells)

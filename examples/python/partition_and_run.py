@@ -71,7 +71,7 @@ def main() -> int:
     # 1. Partition (on a copy: the QDQ module is executed below).
     dot = args.out_dir / "partition.dot"
     report = qtosa.partition(qdq.clone(), args.target, dot_file=dot)
-    print(f"{report['target']}: {report['partitions']} delegate(s); "
+    print(f"{report['target']}: {report['delegate_count']} delegate(s); "
           f"{report['ops_npu']} of {report['ops_total']} op(s) on the NPU")
     constraints = {rule["id"]: rule["constraint"]
                    for rule in qtosa.rules(args.target)}

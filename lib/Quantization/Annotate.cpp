@@ -497,11 +497,19 @@ LogicalResult Annotator::emitMarkers() {
 
 struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
   using AnnotatePassBase::AnnotatePassBase;
+  AnnotatePass(const AnnotatePassOptions &options,
+               std::shared_ptr<const QuantConfig> givenConfig)
+      : AnnotatePassBase(options), givenConfig(std::move(givenConfig)) {}
+
+  /// The config to use instead of reading `config`, when set.
+  std::shared_ptr<const QuantConfig> givenConfig;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     QuantConfig quantConfig;
-    if (!config.empty()) {
+    if (givenConfig) {
+      quantConfig = *givenConfig;
+    } else if (!config.empty()) {
       llvm::Expected<QuantConfig> parsed = readQuantConfig(config);
       if (!parsed) {
         emitError(module.getLoc()) << llvm::toString(parsed.takeError());
@@ -541,3 +549,9 @@ struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
 };
 
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::qtosa::createAnnotatePass(const AnnotatePassOptions &options,
+                                std::shared_ptr<const QuantConfig> config) {
+  return std::make_unique<AnnotatePass>(options, std::move(config));
+}

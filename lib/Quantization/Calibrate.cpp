@@ -59,13 +59,28 @@ struct GroupParams {
 
 class Calibrator {
 public:
-  Calibrator(ModuleOp module, StringRef samplesPath, StringRef functionName)
-      : module(module), samplesPath(samplesPath), functionName(functionName) {}
+  /// Samples from `sampleTensors` when given, else from the file
+  /// `samplesPath`.
+  Calibrator(ModuleOp module, StringRef samplesPath,
+             const CalibrationSamples *sampleTensors, StringRef functionName)
+      : module(module), samplesPath(samplesPath), sampleTensors(sampleTensors),
+        functionName(functionName) {}
 
   LogicalResult run();
 
 private:
   FailureOr<func::FuncOp> findFunction();
+  /// Checks the samples, each one tensor per argument of `function`, and
+  /// says what messages call each input; reads the file's into `samples`
+  /// (those in memory stay where they are).
+  LogicalResult loadSamples(func::FuncOp function,
+                            ArrayRef<TensorSignature> arguments,
+                            CalibrationSamples &samples,
+                            std::vector<std::vector<std::string>> &origins);
+  /// What messages call the samples: the file, or "samples".
+  StringRef samplesName() const {
+    return sampleTensors ? StringRef("samples") : samplesPath;
+  }
   LogicalResult observe(func::FuncOp function,
                         ArrayRef<AnnotateOp> observed);
   LogicalResult computeParams();
@@ -74,6 +89,7 @@ private:
 
   ModuleOp module;
   StringRef samplesPath;
+  const CalibrationSamples *sampleTensors;
   StringRef functionName;
   SmallVector<AnnotateOp> markers;
   DenseMap<Operation *, Range> rangeOf;
@@ -108,13 +124,30 @@ FailureOr<func::FuncOp> Calibrator::findFunction() {
   return found;
 }
 
-LogicalResult Calibrator::observe(func::FuncOp function,
-                                  ArrayRef<AnnotateOp> observed) {
-  if (samplesPath.empty())
-    return emitError(AnnotateOp(observed.front()).getLoc(),
-                     "this marker observes its range, and qtosa-calibrate "
-                     "has no samples: give samples=PATH");
-  // The samples file.
+LogicalResult
+Calibrator::loadSamples(func::FuncOp function,
+                        ArrayRef<TensorSignature> arguments,
+                        CalibrationSamples &samples,
+                        std::vector<std::vector<std::string>> &origins) {
+  if (sampleTensors) {
+    if (sampleTensors->empty())
+      return emitError(module.getLoc())
+             << "samples: expected a non-empty list of samples, each a list "
+                "of tensors in argument order";
+    for (auto [sampleIndex, sample] : llvm::enumerate(*sampleTensors)) {
+      if (sample.size() != arguments.size())
+        return emitError(module.getLoc())
+               << "samples: sample " << sampleIndex << " holds "
+               << sample.size() << " tensor(s); @" << function.getSymName()
+               << " takes " << arguments.size() << " argument(s)";
+      origins.emplace_back();
+      for (size_t argIndex = 0; argIndex < sample.size(); ++argIndex)
+        origins.back().push_back(
+            llvm::formatv("samples[{0}][{1}]", sampleIndex, argIndex).str());
+    }
+    return success();
+  }
+
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(samplesPath);
   if (!buffer)
@@ -125,13 +158,53 @@ LogicalResult Calibrator::observe(func::FuncOp function,
   if (!json)
     return emitError(module.getLoc())
            << samplesPath << ": " << llvm::toString(json.takeError());
-  const llvm::json::Array *samples = json->getAsArray();
-  if (!samples || samples->empty())
+  const llvm::json::Array *listing = json->getAsArray();
+  if (!listing || listing->empty())
     return emitError(module.getLoc())
            << samplesPath << ": expected a non-empty array of samples, each "
            << "an array of .npy paths in argument order";
   SmallString<256> directory(samplesPath);
   llvm::sys::path::remove_filename(directory);
+  for (auto [sampleIndex, sample] : llvm::enumerate(*listing)) {
+    const llvm::json::Array *paths = sample.getAsArray();
+    if (!paths || paths->size() != arguments.size())
+      return emitError(module.getLoc())
+             << samplesPath << ": sample " << sampleIndex << " must be an "
+             << "array of " << arguments.size()
+             << " .npy path(s), one per argument of @"
+             << function.getSymName();
+    std::vector<Tensor> inputs;
+    origins.emplace_back();
+    for (auto [argIndex, path] : llvm::enumerate(*paths)) {
+      std::optional<StringRef> relative = path.getAsString();
+      if (!relative)
+        return emitError(module.getLoc())
+               << samplesPath << ": sample " << sampleIndex << " argument "
+               << argIndex << " is not a path";
+      SmallString<256> full(*relative);
+      if (llvm::sys::path::is_relative(full)) {
+        full = directory;
+        llvm::sys::path::append(full, *relative);
+      }
+      llvm::Expected<Tensor> tensor =
+          readNpyFile(full, arguments[argIndex].elementType);
+      if (!tensor)
+        return emitError(module.getLoc()) << llvm::toString(tensor.takeError());
+      inputs.push_back(std::move(*tensor));
+      origins.back().push_back(("'" + full + "', listed in " + samplesPath)
+                                   .str());
+    }
+    samples.push_back(std::move(inputs));
+  }
+  return success();
+}
+
+LogicalResult Calibrator::observe(func::FuncOp function,
+                                  ArrayRef<AnnotateOp> observed) {
+  if (samplesPath.empty() && !sampleTensors)
+    return emitError(AnnotateOp(observed.front()).getLoc(),
+                     "this marker observes its range, and qtosa-calibrate "
+                     "has no samples: give samples=PATH");
 
   // A copy whose function returns every observed tensor after its own
   // results, with the markers gone.
@@ -174,45 +247,27 @@ LogicalResult Calibrator::observe(func::FuncOp function,
                                         "graph: ")
            << llvm::toString(executable.takeError());
 
-  std::vector<std::vector<Tensor>> sampleInputs;
-  for (auto [sampleIndex, sample] : llvm::enumerate(*samples)) {
-    const llvm::json::Array *paths = sample.getAsArray();
-    if (!paths || paths->size() != (*executable)->getInputs().size())
-      return emitError(module.getLoc())
-             << samplesPath << ": sample " << sampleIndex << " must be an "
-             << "array of " << (*executable)->getInputs().size()
-             << " .npy path(s), one per argument of @"
-             << function.getSymName();
-    std::vector<Tensor> inputs;
-    for (auto [argIndex, path] : llvm::enumerate(*paths)) {
-      std::optional<StringRef> relative = path.getAsString();
-      if (!relative)
-        return emitError(module.getLoc())
-               << samplesPath << ": sample " << sampleIndex << " argument "
-               << argIndex << " is not a path";
-      SmallString<256> full(*relative);
-      if (llvm::sys::path::is_relative(full)) {
-        full = directory;
-        llvm::sys::path::append(full, *relative);
-      }
-      llvm::Expected<Tensor> tensor = readNpyFile(
-          full, (*executable)->getInputs()[argIndex].elementType);
-      if (!tensor)
-        return emitError(module.getLoc()) << llvm::toString(tensor.takeError());
+  CalibrationSamples fromFile;
+  std::vector<std::vector<std::string>> origins;
+  if (failed(loadSamples(function, (*executable)->getInputs(), fromFile,
+                         origins)))
+    return failure();
+  const CalibrationSamples &sampleInputs =
+      sampleTensors ? *sampleTensors : fromFile;
+  for (auto [sampleIndex, inputs] : llvm::enumerate(sampleInputs)) {
+    for (auto [argIndex, tensor] : llvm::enumerate(inputs)) {
       // A NaN would be skipped and an infinity would become an infinite
       // scale: either way the parameters would not say what the data does.
-      // At the argument, naming the sample and the file.
-      if (auto bad = firstNonFinite(*tensor))
+      // At the argument, naming the sample and where it came from.
+      if (auto bad = firstNonFinite(tensor))
         return emitError(function.getArgument(argIndex).getLoc())
                << "qtosa-calibrate: sample " << sampleIndex
                << " gives argument #" << argIndex << " of @"
                << function.getSymName() << " the value "
                << nonFiniteText(bad->second) << " (element " << bad->first
-               << " of '" << full << "', listed in " << samplesPath
+               << " of " << origins[sampleIndex][argIndex]
                << "): calibration samples must be finite";
-      inputs.push_back(std::move(*tensor));
     }
-    sampleInputs.push_back(std::move(inputs));
   }
   // Runs every sample, handing each observed marker's tensor (and the
   // sample's index) to `visit`.
@@ -224,7 +279,7 @@ LogicalResult Calibrator::observe(func::FuncOp function,
           (*executable)->run(inputs);
       if (!outputs)
         return emitError(module.getLoc())
-               << samplesPath << ": sample " << sampleIndex << ": "
+               << samplesName() << ": sample " << sampleIndex << ": "
                << llvm::toString(outputs.takeError());
       for (AnnotateOp marker : observed)
         if (failed(visit(marker, (*outputs)[resultIndex[marker]],
@@ -594,11 +649,25 @@ LogicalResult Calibrator::run() {
 
 struct CalibratePass : public qtosa::impl::CalibratePassBase<CalibratePass> {
   using CalibratePassBase::CalibratePassBase;
+  CalibratePass(const CalibratePassOptions &options,
+                std::shared_ptr<const CalibrationSamples> sampleTensors)
+      : CalibratePassBase(options), sampleTensors(std::move(sampleTensors)) {}
+
+  /// The samples to use instead of reading `samples`, when set.
+  std::shared_ptr<const CalibrationSamples> sampleTensors;
 
   void runOnOperation() override {
-    if (failed(Calibrator(getOperation(), samples, function).run()))
+    if (failed(Calibrator(getOperation(), samples, sampleTensors.get(),
+                          function)
+                   .run()))
       signalPassFailure();
   }
 };
 
 } // namespace
+
+std::unique_ptr<Pass> mlir::qtosa::createCalibratePass(
+    const CalibratePassOptions &options,
+    std::shared_ptr<const CalibrationSamples> samples) {
+  return std::make_unique<CalibratePass>(options, std::move(samples));
+}

@@ -44,12 +44,18 @@ mlir::qtosa::buildQuantizePipeline(OpPassManager &pm,
   AnnotatePassOptions annotate;
   annotate.config = options.config;
   annotate.sharing = options.sharing;
-  pm.addPass(createAnnotatePass(annotate));
+  if (options.parsedConfig)
+    pm.addPass(createAnnotatePass(annotate, options.parsedConfig));
+  else
+    pm.addPass(createAnnotatePass(annotate));
   // Run the marked graph, set each group's parameters, emit QDQ.
   CalibratePassOptions calibrate;
   calibrate.samples = options.samples;
   calibrate.function = options.function;
-  pm.addPass(createCalibratePass(calibrate));
+  if (options.sampleTensors)
+    pm.addPass(createCalibratePass(calibrate, options.sampleTensors));
+  else
+    pm.addPass(createCalibratePass(calibrate));
   return success();
 }
 

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -174,7 +173,9 @@ def partition(module: Module, target: str = "ethos-u55-128",
               ) -> Dict[str, Any]:
     """Runs qtosa-ethosu-pipeline on `module` in place (import, share-qspecs,
     lower to integers, partition into qtosa.delegate regions) and returns
-    its JSON report as a dict: target, partitions, ops_total, ops_npu,
+    its report, the document report-file would hold, as a dict: target,
+    delegate_count (also under its old name "partitions", to be removed),
+    ops_total, ops_npu,
     ops_host, boundary_qdq, functions (per function its counts and each
     delegate's ops by kind), host_ops (function, op, loc, rule, reason
     per op left on the host, and float_region, an index into float_regions,
@@ -182,8 +183,8 @@ def partition(module: Module, target: str = "ethos-u55-128",
     values, one entry per region: function, rule, op_count, cause and
     more_causes as op, loc and reason, and its ops as op and loc). With
     `dot_file`, also writes the Graphviz graph there. module.delegates()
-    then gives the delegates as the pipeline wrote them, with their
-    boundary scales and zero points.
+    then gives the delegates as the pipeline exported them, with their
+    boundary scales and zero points. Nothing goes through files.
     """
     dot = None if dot_file is None else os.fspath(dot_file)
     return _qtosa.partition(module._module, target, dot)
@@ -192,14 +193,6 @@ def partition(module: Module, target: str = "ethos-u55-128",
 ConfigSource = Union[str, "os.PathLike[str]", Dict[str, Any]]
 SampleSource = Union[str, "os.PathLike[str]",
                      Sequence[Union[np.ndarray, Sequence[np.ndarray]]]]
-
-
-def _pass_option(value: str, what: str) -> str:
-    """`value` quoted as a pass option (a path may hold spaces or braces)."""
-    if '"' in value:
-        raise Error("%s '%s' holds a '\"', which a pass option cannot "
-                    "carry" % (what, value))
-    return '"%s"' % value
 
 
 def quantize(module: Module, config: Optional[ConfigSource] = None,
@@ -211,16 +204,15 @@ def quantize(module: Module, config: Optional[ConfigSource] = None,
 
     `config`: None for the defaults (int8 activations with a zero point,
     int8 symmetric per-channel weights -127..127), the path of a JSON
-    config, or the config as a dict (written as JSON; errors then name it
-    "<config>").
+    config, or the config as a dict (errors then name it "<config>").
 
-    `samples`: the calibration samples, either the path of a JSON list of
-    .npy paths (one list per sample, in argument order, relative to the
-    JSON file) or a sequence with one entry per sample, each a sequence of
-    numpy arrays in argument order (a bare array for a one-argument
-    function). Arrays are written to a temporary directory as
-    sample<i>_arg<j>.npy, which errors name "<samples>/sample<i>_arg<j>.npy".
-    None only if nothing is observed (every spec has a fixed scale).
+    `samples`: the calibration samples, either a sequence with one entry
+    per sample, each a sequence of numpy arrays in argument order (a bare
+    array for a one-argument function), handed to the calibrator as they
+    are (errors name sample i's argument j "samples[i][j]"), or the path of
+    a JSON list of .npy paths (one list per sample, in argument order,
+    relative to the JSON file). None only if nothing is observed (every
+    spec has a fixed scale).
 
     `function`: the function calibration runs (default: the only public
     function with a body).
@@ -229,65 +221,29 @@ def quantize(module: Module, config: Optional[ConfigSource] = None,
     qtosa-annotate cannot classify, samples of the wrong arity or shape);
     the module is then unchanged.
     """
-    with tempfile.TemporaryDirectory(prefix="qtosa-quantize-") as directory:
-        replacements = []
-        options = []
-        if config is not None:
-            if isinstance(config, dict):
-                path = os.path.join(directory, "config.json")
-                with open(path, "w") as f:
-                    json.dump(config, f, indent=1)
-                replacements.append((path, "<config>"))
-            else:
-                path = os.fspath(config)
-            options.append("config=" + _pass_option(path, "config"))
-        if samples is not None:
-            if isinstance(samples, (str, os.PathLike)):
-                path = os.fspath(samples)
-            else:
-                path = _write_samples(samples, directory)
-                replacements.append((directory, "<samples>"))
-            options.append("samples=" + _pass_option(path, "samples"))
-        if function is not None:
-            options.append("function=" + _pass_option(function, "function"))
-        pipeline = "qtosa-quantize-pipeline"
-        if options:
-            pipeline += "{" + " ".join(options) + "}"
-        try:
-            module.run(pipeline)
-        except Error as error:
-            message = str(error)
-            for old, new in replacements:
-                message = message.replace(old, new)
-            raise Error(message) from None
+    config_path = config_json = samples_path = sample_lists = None
+    if isinstance(config, dict):
+        config_json = json.dumps(config)
+    elif config is not None:
+        config_path = os.fspath(config)
+    if isinstance(samples, (str, os.PathLike)):
+        samples_path = os.fspath(samples)
+    elif samples is not None:
+        sample_lists = _sample_lists(samples)
+    _qtosa.quantize(module._module, config_path, config_json, samples_path,
+                    sample_lists, function)
     return module
 
 
-def _write_samples(samples: Sequence[Union[np.ndarray, Sequence[np.ndarray]]],
-                   directory: str) -> str:
-    """Writes `samples` as .npy files and their JSON list into
-    `directory`; returns the JSON file's path."""
+def _sample_lists(samples: Sequence[Union[np.ndarray, Sequence[np.ndarray]]]
+                  ) -> List[List[Any]]:
+    """`samples` as a list with a list of arguments per sample."""
     if isinstance(samples, np.ndarray) or len(samples) == 0:
         raise Error("samples: expected a non-empty sequence with one entry "
                     "per sample, each a sequence of numpy arrays in argument "
                     "order")
-    listing = []
-    for index, sample in enumerate(samples):
-        arrays = [sample] if isinstance(sample, np.ndarray) else list(sample)
-        names = []
-        for argument, array in enumerate(arrays):
-            if not isinstance(array, np.ndarray):
-                raise Error("samples[%d][%d]: expected a numpy array, not %s"
-                            % (index, argument, type(array).__name__))
-            name = "sample%d_arg%d.npy" % (index, argument)
-            np.save(os.path.join(directory, name),
-                    np.ascontiguousarray(array))
-            names.append(name)
-        listing.append(names)
-    path = os.path.join(directory, "samples.json")
-    with open(path, "w") as f:
-        json.dump(listing, f)
-    return path
+    return [[sample] if isinstance(sample, np.ndarray) else list(sample)
+            for sample in samples]
 
 
 def rules(target: str = "ethos-u55-128") -> List[Dict[str, str]]:

@@ -12,7 +12,10 @@
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Execution/Execute.h"
 #include "qtosa/InitQTosa.h"
+#include "qtosa/Quantization/Passes.h"
+#include "qtosa/Quantization/QuantConfig.h"
 #include "qtosa/Target/EthosU/EthosULegality.h"
+#include "qtosa/Target/EthosU/Passes.h"
 #include "qtosa/Target/TFLite/TFLiteImport.h"
 #include "qtosa/Target/TosaFlatbuffer/Passes.h"
 #include "qtosa/Target/TosaFlatbuffer/TosaFlatbuffer.h"
@@ -28,9 +31,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <pybind11/numpy.h>
@@ -258,11 +260,18 @@ public:
     }
     PassManager pm(getContext());
     static_cast<OpPassManager &>(pm) = *parsed;
+    runOnClone(pm, capture, "pass pipeline '" + pipeline + "' failed");
+    return capture.getRemarks();
+  }
+
+  /// Runs `pm` on a clone and keeps the clone on success; on failure raises
+  /// qtosa.Error with `what` and the diagnostics `capture` holds.
+  void runOnClone(PassManager &pm, const DiagnosticCapture &capture,
+                  const std::string &what) {
     OwningOpRef<ModuleOp> updated = get().clone();
     if (failed(pm.run(*updated)))
-      capture.fail("pass pipeline '" + pipeline + "' failed");
+      capture.fail(what);
     replace(std::move(updated));
-    return capture.getRemarks();
   }
 
 private:
@@ -356,6 +365,32 @@ py::dtype dtypeOf(ElementType type) {
 /// graphs to.
 constexpr int64_t kMaxInputBytes = (int64_t(1) << 31) - 1;
 
+/// The bytes of `array` (whose element type is `type`) as a Tensor, in
+/// native byte order and C order. `what` names it in errors.
+Tensor copyToTensor(py::array array, ElementType type, const std::string &what) {
+  if (!array.dtype().attr("isnative").cast<bool>())
+    array = array.attr("astype")(array.dtype().attr("newbyteorder")("="));
+  array = py::array::ensure(array, py::array::c_style);
+  if (!array)
+    throw QTosaError(what + ": numpy could not make it contiguous");
+  Tensor tensor;
+  tensor.elementType = type;
+  tensor.shape.assign(array.shape(), array.shape() + array.ndim());
+  const auto *data = static_cast<const uint8_t *>(array.data());
+  tensor.data.assign(data, data + array.nbytes());
+  return tensor;
+}
+
+/// The byte size of a tensor of `type` and `shape`, or kMaxInputBytes + 1
+/// when it is larger than that.
+int64_t boundedByteSize(ElementType type, ArrayRef<int64_t> shape) {
+  int64_t bytes = static_cast<int64_t>(getByteWidth(type));
+  for (int64_t size : shape)
+    bytes = size != 0 && bytes > kMaxInputBytes / size ? kMaxInputBytes + 1
+                                                        : bytes * size;
+  return bytes;
+}
+
 /// Each numpy input as a Tensor for `executable`. Nothing is copied before
 /// the input's dtype and shape match the function's argument: a broadcast
 /// view of four bytes to (2**20, 2**20, 1, 1) is refused as it is, not made
@@ -396,25 +431,10 @@ std::vector<Tensor> toTensors(py::object inputs, const Executable &executable) {
     if (llvm::Error error = executable.checkInput(index, *type, shape))
       throw QTosaError(llvm::toString(std::move(error)));
     // The shape is the argument's now, so this is what a copy takes.
-    int64_t bytes = static_cast<int64_t>(getByteWidth(*type));
-    for (int64_t size : shape)
-      bytes = size != 0 && bytes > kMaxInputBytes / size ? kMaxInputBytes + 1
-                                                          : bytes * size;
-    if (bytes > kMaxInputBytes)
+    if (boundedByteSize(*type, shape) > kMaxInputBytes)
       fail(input + " holds more than the 2^31 - 1 bytes a TOSA 1.0 tensor "
                    "may (MAX_LOG2_SIZE 31 at level 8K)");
-    if (!array.dtype().attr("isnative").cast<bool>())
-      array = array.attr("astype")(
-          array.dtype().attr("newbyteorder")("="));
-    array = py::array::ensure(array, py::array::c_style);
-    if (!array)
-      fail(input + ": numpy could not make it contiguous");
-    Tensor tensor;
-    tensor.elementType = *type;
-    tensor.shape = shape;
-    const auto *data = static_cast<const uint8_t *>(array.data());
-    tensor.data.assign(data, data + array.nbytes());
-    tensors.push_back(std::move(tensor));
+    tensors.push_back(copyToTensor(array, *type, input));
   }
   return tensors;
 }
@@ -482,26 +502,156 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
-// Files through temporary paths (partition reports, delegate exports)
+// Structured results: the report, the delegates, the rules, as Python values
 //===----------------------------------------------------------------------===//
 
-/// A temporary directory removed with everything in it on scope exit.
-class TemporaryDirectory {
-public:
-  TemporaryDirectory() {
-    if (llvm::sys::fs::createUniqueDirectory("qtosa", path))
-      throw QTosaError("cannot create a temporary directory");
+/// A JSON value as the Python value json.loads would give (objects as dicts
+/// in key order).
+py::object toPython(const llvm::json::Value &value) {
+  switch (value.kind()) {
+  case llvm::json::Value::Null:
+    return py::none();
+  case llvm::json::Value::Boolean:
+    return py::bool_(*value.getAsBoolean());
+  case llvm::json::Value::Number:
+    if (std::optional<int64_t> integer = value.getAsInteger())
+      return py::int_(*integer);
+    return py::float_(*value.getAsNumber());
+  case llvm::json::Value::String:
+    return py::str(value.getAsString()->str());
+  case llvm::json::Value::Array: {
+    py::list list;
+    for (const llvm::json::Value &element : *value.getAsArray())
+      list.append(toPython(element));
+    return list;
   }
-  ~TemporaryDirectory() { llvm::sys::fs::remove_directories(path); }
-  std::string file(StringRef name) const {
-    SmallString<256> result(path);
-    llvm::sys::path::append(result, name);
-    return result.str().str();
+  case llvm::json::Value::Object: {
+    const llvm::json::Object &object = *value.getAsObject();
+    std::vector<StringRef> keys;
+    for (const auto &entry : object)
+      keys.push_back(entry.first);
+    llvm::sort(keys);
+    py::dict dict;
+    for (StringRef key : keys)
+      dict[py::str(key.str())] = toPython(*object.get(key));
+    return dict;
   }
+  }
+  return py::none();
+}
 
-private:
-  SmallString<256> path;
-};
+/// Each delegate's manifest entry as a dict, with its flatbuffer's bytes
+/// under "flatbuffer".
+py::list toPython(const ExportedDelegates &exported) {
+  py::list result;
+  for (const ExportedDelegate &delegate : exported.delegates) {
+    py::dict dict = toPython(delegate.manifestEntry);
+    dict["flatbuffer"] = py::bytes(delegate.flatbuffer);
+    result.append(dict);
+  }
+  return result;
+}
+
+py::object partition(PyModule &module, const std::string &target,
+                     std::optional<std::string> dotFile) {
+  std::optional<EthosUTarget> parsed = symbolizeEthosUTarget(target);
+  if (!parsed)
+    throw QTosaError("unknown target '" + target +
+                     "' (known: ethos-u55-128, ethos-u85-256)");
+  EthosUPipelineOptions options;
+  options.partition.target = *parsed;
+  if (dotFile)
+    options.partition.dotFile = *dotFile;
+  llvm::json::Value report = nullptr;
+  ExportedDelegates delegates;
+  options.reportSink = &report;
+  // The delegates are exported while the boundary quantize and dequantize
+  // still give their parameters: expand-qdq removes them afterwards.
+  options.delegatesSink = &delegates;
+  DiagnosticCapture capture(module.getContext());
+  auto pm = PassManager::on<ModuleOp>(module.getContext());
+  if (failed(buildEthosUPipeline(pm, options)))
+    capture.fail("cannot build qtosa-ethosu-pipeline");
+  module.runOnClone(pm, capture,
+                    "qtosa-ethosu-pipeline{target=" + target + "} failed");
+  module.partitionDelegates = toPython(delegates);
+  return toPython(report);
+}
+
+py::list delegates(PyModule &module) {
+  if (module.partitionDelegates)
+    return py::list(py::module_::import("copy").attr("deepcopy")(
+        *module.partitionDelegates));
+  DiagnosticCapture capture(module.getContext());
+  FailureOr<ExportedDelegates> exported = exportDelegates(module.get());
+  if (failed(exported))
+    capture.fail("cannot export the delegates as TOSA flatbuffers");
+  return toPython(*exported);
+}
+
+/// A numpy array as a calibration sample's tensor, by its dtype alone (the
+/// calibrator checks it against the function's argument).
+Tensor sampleTensor(py::handle item, size_t sample, size_t argument) {
+  std::string what = "samples[" + std::to_string(sample) + "][" +
+                     std::to_string(argument) + "]";
+  if (!py::isinstance<py::array>(item))
+    throw QTosaError(
+        what + ": expected a numpy array, not " +
+        py::str(py::type::of(item).attr("__name__")).cast<std::string>());
+  auto array = py::reinterpret_borrow<py::array>(item);
+  std::optional<ElementType> type = elementTypeOf(array.dtype(), std::nullopt);
+  if (!type)
+    throw QTosaError(what + " has dtype " +
+                     py::str(array.dtype()).cast<std::string>() +
+                     "; qtosa passes bool (i1), int8, int16, int32, int64, "
+                     "float16, bfloat16 (ml_dtypes), float32 and float64");
+  std::vector<int64_t> shape(array.shape(), array.shape() + array.ndim());
+  if (boundedByteSize(*type, shape) > kMaxInputBytes)
+    throw QTosaError(what + " holds more than the 2^31 - 1 bytes a TOSA 1.0 "
+                            "tensor may (MAX_LOG2_SIZE 31 at level 8K)");
+  return copyToTensor(array, *type, what);
+}
+
+/// qtosa-quantize-pipeline with the config and samples given as values
+/// (`configJson`: the config's JSON text, named "<config>" in messages;
+/// `samples`: per sample a list of arrays) or as files (the paths).
+void quantize(PyModule &module, std::optional<std::string> configPath,
+              std::optional<std::string> configJson,
+              std::optional<std::string> samplesPath,
+              std::optional<py::list> samples,
+              std::optional<std::string> function) {
+  QuantizePipelineOptions options;
+  if (configPath)
+    options.config = *configPath;
+  if (configJson) {
+    llvm::Expected<QuantConfig> config =
+        parseQuantConfig(*configJson, "<config>");
+    if (!config)
+      throw QTosaError("invalid quantize config: " +
+                       llvm::toString(config.takeError()));
+    options.parsedConfig = std::make_shared<QuantConfig>(std::move(*config));
+  }
+  if (samplesPath)
+    options.samples = *samplesPath;
+  if (samples) {
+    auto tensors = std::make_shared<CalibrationSamples>();
+    for (auto [index, sample] : llvm::enumerate(*samples)) {
+      std::vector<Tensor> inputs;
+      for (auto [argument, item] :
+           llvm::enumerate(py::reinterpret_borrow<py::list>(sample)))
+        inputs.push_back(sampleTensor(item, index, argument));
+      tensors->push_back(std::move(inputs));
+    }
+    options.sampleTensors = std::move(tensors);
+  }
+  if (function)
+    options.function = *function;
+  DiagnosticCapture capture(module.getContext());
+  auto pm = PassManager::on<ModuleOp>(module.getContext());
+  if (failed(buildQuantizePipeline(pm, options)))
+    capture.fail("cannot build qtosa-quantize-pipeline");
+  module.runOnClone(pm, capture, "cannot quantize the module");
+}
 
 std::string readFile(const std::string &path) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
@@ -511,69 +661,6 @@ std::string readFile(const std::string &path) {
     throw QTosaError("cannot read '" + path +
                      "': " + buffer.getError().message());
   return (*buffer)->getBuffer().str();
-}
-
-/// A pass option value, quoted so that spaces and braces survive.
-std::string quoteOption(const std::string &value) {
-  if (value.find('"') != std::string::npos)
-    throw QTosaError("a path with '\"' cannot be passed as a pass option: " +
-                     value);
-  return "\"" + value + "\"";
-}
-
-/// The manifest in `directory`/delegates.json, each entry with its
-/// flatbuffer's bytes under "flatbuffer".
-py::list readDelegates(const TemporaryDirectory &directory,
-                       const std::string &folder) {
-  py::object manifest = py::module_::import("json").attr("loads")(
-      readFile(directory.file((folder + "/delegates.json").c_str())));
-  py::list result;
-  for (py::handle entry : manifest["delegates"]) {
-    py::dict dict = py::reinterpret_borrow<py::dict>(entry);
-    std::string file = py::str(dict["file"]).cast<std::string>();
-    dict["flatbuffer"] = py::bytes(
-        readFile(directory.file((folder + "/" + file).c_str())));
-    result.append(dict);
-  }
-  return result;
-}
-
-py::object partition(PyModule &module, const std::string &target,
-                     std::optional<std::string> dotFile) {
-  if (!symbolizeEthosUTarget(target))
-    throw QTosaError("unknown target '" + target +
-                     "' (known: ethos-u55-128, ethos-u85-256)");
-  TemporaryDirectory directory;
-  std::string report = directory.file("report.json");
-  std::string pipeline = "qtosa-ethosu-pipeline{target=" + target +
-                         " report-file=" + quoteOption(report);
-  if (dotFile)
-    pipeline += " dot-file=" + quoteOption(*dotFile);
-  // The pipeline writes the delegates while the boundary quantize and
-  // dequantize still give their parameters.
-  pipeline += " tosa-dir=" + quoteOption(directory.file("delegates"));
-  pipeline += "}";
-  module.run(pipeline);
-  py::object parsed = py::module_::import("json").attr("loads")(readFile(report));
-  module.partitionDelegates = readDelegates(directory, "delegates");
-  return parsed;
-}
-
-py::list delegates(PyModule &module) {
-  if (module.partitionDelegates)
-    return py::list(py::module_::import("copy").attr("deepcopy")(
-        *module.partitionDelegates));
-  DiagnosticCapture capture(module.getContext());
-  TemporaryDirectory directory;
-  ExportDelegatesPassOptions options;
-  options.dir = directory.file("delegates");
-  PassManager pm(module.getContext());
-  pm.addPass(createExportDelegatesPass(options));
-  // The pass does not change the IR; a clone keeps that a promise.
-  OwningOpRef<ModuleOp> clone = module.get().clone();
-  if (failed(pm.run(*clone)))
-    capture.fail("cannot export the delegates as TOSA flatbuffers");
-  return readDelegates(directory, "delegates");
 }
 
 /// Bytes from `source`: a bytes-like object as is, a path read from disk.
@@ -659,6 +746,9 @@ PYBIND11_MODULE(_qtosa, m) {
   m.def("partition", &partition, py::arg("module"),
         py::arg("target") = "ethos-u55-128", py::arg("dot_file") = py::none());
   m.def("rules", &rules, py::arg("target"));
+  m.def("quantize", &quantize, py::arg("module"), py::arg("config_path"),
+        py::arg("config_json"), py::arg("samples_path"), py::arg("samples"),
+        py::arg("function"));
   m.def("import_tflite", [](py::object source) {
     return importBytes(source, "TFLite", [](llvm::MemoryBufferRef buffer,
                                             MLIRContext *context) {

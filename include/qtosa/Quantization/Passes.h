@@ -13,12 +13,20 @@
 #include "mlir/Pass/Pass.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class OpPassManager;
 
 namespace qtosa {
+struct QuantConfig;
+struct Tensor;
+
+/// Calibration samples in memory: per sample, one tensor per argument of
+/// the function calibration runs, in argument order.
+using CalibrationSamples = std::vector<std::vector<Tensor>>;
 
 /// How qtosa-annotate forms sharing groups.
 enum class SharingMode {
@@ -34,12 +42,27 @@ enum class SharingMode {
 #define GEN_PASS_DECL
 #include "qtosa/Quantization/Passes.h.inc"
 
+/// qtosa-annotate with `config` as it is, instead of the file its options
+/// name: for a caller in process, such as the Python package.
+std::unique_ptr<Pass> createAnnotatePass(const AnnotatePassOptions &options,
+                                         std::shared_ptr<const QuantConfig> config);
+
+/// qtosa-calibrate on `samples` instead of the samples file its options
+/// name; messages call sample i's argument j "samples[i][j]".
+std::unique_ptr<Pass>
+createCalibratePass(const CalibratePassOptions &options,
+                    std::shared_ptr<const CalibrationSamples> samples);
+
 /// Options of qtosa-quantize-pipeline.
 struct QuantizePipelineOptions {
-  /// JSON config; empty: the defaults.
+  /// JSON config file; empty: the defaults (or `parsedConfig`).
   std::string config;
-  /// JSON list of calibration samples.
+  /// JSON file listing the calibration samples (or `sampleTensors`).
   std::string samples;
+  /// In memory, for a caller in process; each, when set, is used instead of
+  /// the file above.
+  std::shared_ptr<const QuantConfig> parsedConfig;
+  std::shared_ptr<const CalibrationSamples> sampleTensors;
   /// The function calibration runs; empty: the only public one.
   std::string function;
   /// How qtosa-annotate forms sharing groups.

@@ -477,6 +477,12 @@ bool isSameFile(StringRef a, StringRef b) {
 struct EthosUPartitionPass
     : public qtosa::impl::EthosUPartitionPassBase<EthosUPartitionPass> {
   using EthosUPartitionPassBase::EthosUPartitionPassBase;
+  EthosUPartitionPass(const EthosUPartitionPassOptions &options,
+                      llvm::json::Value *reportSink)
+      : EthosUPartitionPassBase(options), reportSink(reportSink) {}
+
+  /// Where the report goes as a value, when set.
+  llvm::json::Value *reportSink = nullptr;
 
   /// Refuses, before anything is written, output paths that would clash:
   /// the graph on stdout would land in the middle of the module qtosa-opt
@@ -531,6 +537,8 @@ struct EthosUPartitionPass
         emitHostRemarks(result);
 
     PartitionReport report{module, target, functions, results};
+    if (reportSink)
+      *reportSink = reportValue(report);
     if (!reportFile.empty() && failed(writeReport(report, reportFile)))
       return signalPassFailure();
     if (!dotFile.empty() && failed(writeDot(report, dotFile)))
@@ -543,6 +551,12 @@ struct EthosUPartitionPass
 };
 
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::qtosa::createEthosUPartitionPass(const EthosUPartitionPassOptions &options,
+                                       llvm::json::Value *reportSink) {
+  return std::make_unique<EthosUPartitionPass>(options, reportSink);
+}
 
 EthosUPartitionResult
 mlir::qtosa::partitionForEthosU(FunctionOpInterface function,

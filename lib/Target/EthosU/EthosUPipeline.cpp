@@ -55,16 +55,16 @@ mlir::qtosa::buildEthosUPipeline(OpPassManager &pm,
 
   // What the target's rules accept goes into convex delegates; every op left
   // on the host is explained.
-  pm.addPass(createEthosUPartitionPass(options.partition));
+  pm.addPass(createEthosUPartitionPass(options.partition, options.reportSink));
   // The delegates as Vela takes them: TOSA 1.0 flatbuffers, with a manifest
   // of their inputs' and outputs' parameters from the boundary quantizes.
-  if (!options.tosaDir.empty()) {
-    ExportDelegatesPassOptions exportOptions;
-    exportOptions.dir = options.tosaDir;
-    exportOptions.target =
-        stringifyEthosUTarget(options.partition.target).str();
+  ExportDelegatesPassOptions exportOptions;
+  exportOptions.dir = options.tosaDir;
+  exportOptions.target = stringifyEthosUTarget(options.partition.target).str();
+  if (!options.tosaDir.empty())
     pm.addPass(createExportDelegatesPass(exportOptions));
-  }
+  if (options.delegatesSink)
+    pm.addPass(createExportDelegatesPass(exportOptions, options.delegatesSink));
 
   //===--------------------------------------------------------------------===//
   // Expand: the host's quantize/dequantize become float TOSA arithmetic.

@@ -74,6 +74,9 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
     json.attribute("target", stringifyEthosUTarget(report.target));
+    json.attribute("delegate_count", totals.delegates);
+    // The same count under its first name, which said "partitions" of a
+    // delegate count; kept for readers of the 0.x reports, to be removed.
     json.attribute("partitions", totals.delegates);
     json.attribute("ops_total", totals.npu + totals.host);
     json.attribute("ops_npu", totals.npu);
@@ -87,6 +90,7 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
            llvm::zip(report.functions, report.results))
         json.object([&] {
           json.attribute("name", FunctionOpInterface(function).getName());
+          json.attribute("delegate_count", result.delegates);
           json.attribute("partitions", result.delegates);
           json.attribute("ops_npu", result.npuOps);
           json.attribute("ops_host", static_cast<int64_t>(result.host.size()));
@@ -367,6 +371,21 @@ private:
 };
 
 } // namespace
+
+llvm::json::Value mlir::qtosa::reportValue(const PartitionReport &report) {
+  // writeJson is the report's one writer (its key order is the file's); the
+  // value is the document it writes, read back.
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  writeJson(report, os);
+  llvm::Expected<llvm::json::Value> value = llvm::json::parse(json);
+  if (!value) {
+    // Not reachable from any input: writeJson writes JSON.
+    llvm::consumeError(value.takeError());
+    return nullptr;
+  }
+  return std::move(*value);
+}
 
 LogicalResult mlir::qtosa::writeReport(const PartitionReport &report,
                                        StringRef path) {

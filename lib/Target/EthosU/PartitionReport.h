@@ -5,6 +5,8 @@
 
 #include "qtosa/Target/EthosU/Passes.h"
 
+#include "llvm/Support/JSON.h"
+
 namespace mlir::qtosa {
 
 /// A partitioned module: its functions and what the partitioner did to each.
@@ -15,6 +17,9 @@ struct PartitionReport {
   ArrayRef<FunctionOpInterface> functions;
   ArrayRef<EthosUPartitionResult> results;
 };
+
+/// The document writeReport writes as JSON, as a value.
+llvm::json::Value reportValue(const PartitionReport &report);
 
 /// JSON to `path`, or a table on stderr when `path` is "-". Emits an error
 /// on the module and fails when the file cannot be written.

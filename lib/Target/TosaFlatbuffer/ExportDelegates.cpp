@@ -110,47 +110,31 @@ void writeTensor(llvm::json::OStream &json, Value value) {
   });
 }
 
-struct ExportDelegatesPass
-    : public qtosa::impl::ExportDelegatesPassBase<ExportDelegatesPass> {
-  using Base::Base;
+} // namespace
 
-  // Errors go at the module's or the delegate's location: on the op, the
-  // diagnostic would print all of it (the whole module) beside them.
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    if (dir.empty()) {
-      emitError(module.getLoc(), "qtosa-export-delegates needs dir=PATH");
-      return signalPassFailure();
-    }
-    // create_directories would make a directory named '-'.
-    if (dir == "-") {
-      emitError(module.getLoc())
-          << "'-' is no directory to write the delegates to (tosa-dir=- or "
-             "dir=-): they are files, not a stream; give a path";
-      return signalPassFailure();
-    }
-    SmallVector<DelegateOp> delegates;
-    module.walk([&](DelegateOp delegate) {
-      if (target.empty() || delegate.getTarget() == target)
-        delegates.push_back(delegate);
-    });
+FailureOr<ExportedDelegates> mlir::qtosa::exportDelegates(ModuleOp module,
+                                                          StringRef target) {
+  SmallVector<DelegateOp> delegates;
+  module.walk([&](DelegateOp delegate) {
+    if (target.empty() || delegate.getTarget() == target)
+      delegates.push_back(delegate);
+  });
 
-    // Every file is made in memory first and written only when all are:
-    // a delegate that cannot be serialized, or a path that cannot be
-    // written, leaves none of them behind.
-    std::vector<OutputFileContents> files;
-    std::string manifest;
-    llvm::raw_string_ostream manifestStream(manifest);
+  ExportedDelegates result;
+  llvm::raw_string_ostream manifestStream(result.manifest);
+  bool failedAny = false;
+  {
     llvm::json::OStream json(manifestStream, /*IndentSize=*/2);
-    bool failedAny = false;
     json.object([&] {
       json.attribute("format", "TOSA 1.0 flatbuffer");
       json.attributeArray("delegates", [&] {
         for (auto [index, delegate] : llvm::enumerate(delegates)) {
           std::string name = "delegate_" + std::to_string(index);
           std::string file = name + ".tosa";
-          std::string bytes;
-          llvm::raw_string_ostream stream(bytes);
+          ExportedDelegate exported;
+          llvm::raw_string_ostream stream(exported.flatbuffer);
+          // Errors at the delegate's location: on the op, the diagnostic
+          // would print all of it beside them.
           if (failed(writeTosaGraph(delegate.getBody().front(), name,
                                     stream))) {
             emitError(delegate.getLoc())
@@ -159,7 +143,7 @@ struct ExportDelegatesPass
             failedAny = true;
             continue;
           }
-          files.push_back({pathIn(file), std::move(bytes)});
+          result.delegates.push_back(std::move(exported));
           json.object([&] {
             json.attribute("name", name);
             json.attribute("file", file);
@@ -179,10 +163,68 @@ struct ExportDelegatesPass
         }
       });
     });
-    if (failedAny)
+  }
+  if (failedAny)
+    return failure();
+  manifestStream << "\n";
+  // The manifest's one writer is the stream above (its key order and
+  // shortest-decimal scales are the file's); an in-process caller gets
+  // each entry as a value read back from it.
+  llvm::Expected<llvm::json::Value> parsed =
+      llvm::json::parse(result.manifest);
+  if (!parsed)
+    return emitError(module.getLoc())
+           << "internal error: the delegates' manifest does not read back: "
+           << llvm::toString(parsed.takeError());
+  llvm::json::Array *entries =
+      parsed->getAsObject()->getArray("delegates");
+  for (auto [entry, exported] : llvm::zip_equal(*entries, result.delegates))
+    exported.manifestEntry = std::move(entry);
+  return result;
+}
+
+namespace {
+struct ExportDelegatesPass
+    : public qtosa::impl::ExportDelegatesPassBase<ExportDelegatesPass> {
+  using Base::Base;
+  ExportDelegatesPass(const ExportDelegatesPassOptions &options,
+                      ExportedDelegates *sink)
+      : Base(options), sink(sink) {}
+
+  // Errors go at the module's or the delegate's location: on the op, the
+  // diagnostic would print all of it (the whole module) beside them.
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    markAllAnalysesPreserved();
+    if (sink) {
+      FailureOr<ExportedDelegates> exported = exportDelegates(module, target);
+      if (failed(exported))
+        return signalPassFailure();
+      *sink = std::move(*exported);
+      return;
+    }
+    if (dir.empty()) {
+      emitError(module.getLoc(), "qtosa-export-delegates needs dir=PATH");
       return signalPassFailure();
-    manifestStream << "\n";
-    files.push_back({pathIn("delegates.json"), std::move(manifest)});
+    }
+    // create_directories would make a directory named '-'.
+    if (dir == "-") {
+      emitError(module.getLoc())
+          << "'-' is no directory to write the delegates to (tosa-dir=- or "
+             "dir=-): they are files, not a stream; give a path";
+      return signalPassFailure();
+    }
+    // Every file is made in memory first and written only when all are:
+    // a delegate that cannot be serialized, or a path that cannot be
+    // written, leaves none of them behind.
+    FailureOr<ExportedDelegates> exported = exportDelegates(module, target);
+    if (failed(exported))
+      return signalPassFailure();
+    std::vector<OutputFileContents> files;
+    for (auto [index, delegate] : llvm::enumerate(exported->delegates))
+      files.push_back({pathIn("delegate_" + std::to_string(index) + ".tosa"),
+                       std::move(delegate.flatbuffer)});
+    files.push_back({pathIn("delegates.json"), std::move(exported->manifest)});
 
     if (std::error_code error = llvm::sys::fs::create_directories(dir)) {
       emitError(module.getLoc())
@@ -203,5 +245,14 @@ private:
     llvm::sys::path::append(path, file);
     return path.str().str();
   }
+
+  /// Where the delegates go instead of files, when set.
+  ExportedDelegates *sink = nullptr;
 };
 } // namespace
+
+std::unique_ptr<Pass>
+mlir::qtosa::createExportDelegatesPass(const ExportDelegatesPassOptions &options,
+                                       ExportedDelegates *sink) {
+  return std::make_unique<ExportDelegatesPass>(options, sink);
+}

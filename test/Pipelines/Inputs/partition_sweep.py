@@ -16,7 +16,7 @@ import pathlib
 import subprocess
 import sys
 
-KEYS = {"target", "partitions", "ops_total", "ops_npu", "ops_host",
+KEYS = {"target", "delegate_count", "partitions", "ops_total", "ops_npu", "ops_host",
         "boundary_qdq", "functions", "host_ops", "float_regions"}
 HOST_OP_KEYS = {"function", "op", "loc", "rule", "reason"}
 REGION_KEYS = {"function", "rule", "op_count", "cause", "more_causes", "ops"}
@@ -75,9 +75,10 @@ def run(tool, path, target, report):
     elif data["ops_total"] != data["ops_npu"] + data["ops_host"] \
             or len(data["host_ops"]) != data["ops_host"]:
         problems.append("inconsistent counts")
-    elif sum(f["partitions"] for f in data["functions"]) \
-            != data["partitions"]:
-        problems.append("per-function partitions do not add up")
+    elif sum(f["delegate_count"] for f in data["functions"]) \
+            != data["delegate_count"] or \
+            data["partitions"] != data["delegate_count"]:
+        problems.append("per-function delegate counts do not add up")
     elif any(set(op) - {"float_region"} != HOST_OP_KEYS
              or not op["rule"]
              or not op["reason"] for op in data["host_ops"]):
@@ -107,7 +108,7 @@ def main():
         if status == "FAIL":
             print("FAIL %s: %s" % (path, data))
         elif status == "partitioned":
-            for key in ("ops_total", "ops_npu", "ops_host", "partitions",
+            for key in ("ops_total", "ops_npu", "ops_host", "delegate_count",
                         "boundary_qdq"):
                 totals[key] += data[key]
             rules.update(op["rule"] for op in data["host_ops"])
@@ -117,7 +118,7 @@ def main():
                          counts["diagnosed"], counts["FAIL"]))
     print("%s: %d ops, %d on the NPU (%.1f%%), %d on the host, in %d "
           "delegates" % (target, totals["ops_total"], totals["ops_npu"], share,
-                         totals["ops_host"], totals["partitions"]))
+                         totals["ops_host"], totals["delegate_count"]))
     for rule, count in rules.most_common(8):
         print("%s:   %6d host ops  %s" % (target, count, rule))
     return 1 if counts["FAIL"] else 0

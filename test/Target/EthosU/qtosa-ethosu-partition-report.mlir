@@ -15,6 +15,7 @@
 // RUN:   | FileCheck %s --check-prefix=UNWRITABLE
 
 // JSON:      "target": "ethos-u55-128",
+// JSON-NEXT: "delegate_count": 2,
 // JSON-NEXT: "partitions": 2,
 // JSON-NEXT: "ops_total": 4,
 // JSON-NEXT: "ops_npu": 2,
@@ -24,6 +25,7 @@
 // JSON-NEXT: "functions": [
 // JSON-NEXT:   {
 // JSON-NEXT:     "name": "report",
+// JSON-NEXT:     "delegate_count": 2,
 // JSON-NEXT:     "partitions": 2,
 // JSON-NEXT:     "ops_npu": 2,
 // JSON-NEXT:     "ops_host": 2,

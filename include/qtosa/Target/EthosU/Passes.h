@@ -12,10 +12,15 @@
 #include <string>
 #include <vector>
 
+namespace llvm::json {
+class Value;
+} // namespace llvm::json
+
 namespace mlir {
 class OpPassManager;
 
 namespace qtosa {
+struct ExportedDelegates;
 
 #define GEN_PASS_DECL
 #include "qtosa/Target/EthosU/Passes.h.inc"
@@ -66,6 +71,13 @@ struct EthosUPartitionResult {
 EthosUPartitionResult partitionForEthosU(FunctionOpInterface function,
                                          const EthosUConversionTarget &target);
 
+/// qtosa-ethosu-partition that also hands its report to `reportSink`, the
+/// document report-file would hold, as a value: for a caller in process,
+/// such as the Python package.
+std::unique_ptr<Pass>
+createEthosUPartitionPass(const EthosUPartitionPassOptions &options,
+                          llvm::json::Value *reportSink);
+
 /// Options of qtosa-ethosu-pipeline: those of the lowering stages and of
 /// the partition.
 struct EthosUPipelineOptions {
@@ -74,6 +86,12 @@ struct EthosUPipelineOptions {
   /// Where qtosa-export-delegates writes each delegate's TOSA flatbuffer
   /// and delegates.json; empty: nothing is written.
   std::string tosaDir;
+  /// For a caller in process, which must keep them alive while the pipeline
+  /// runs: the partition report as a value, and the delegates exported in
+  /// memory (as tosa-dir would write them, while the boundary quantize and
+  /// dequantize still give their parameters).
+  llvm::json::Value *reportSink = nullptr;
+  ExportedDelegates *delegatesSink = nullptr;
 };
 
 /// The lowering stages (buildQuantizedLoweringStages), partition,

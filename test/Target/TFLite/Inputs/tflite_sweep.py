@@ -195,7 +195,7 @@ def main():
         rules = collections.Counter()
         for s, data in done:
             if s == "ok":
-                for key in ("ops_total", "ops_npu", "ops_host", "partitions"):
+                for key in ("ops_total", "ops_npu", "ops_host", "delegate_count"):
                     totals[key] += data[key]
                 rules.update(op["rule"] for op in data["host_ops"])
         share = 100.0 * totals["ops_npu"] / max(totals["ops_total"], 1)
@@ -204,7 +204,7 @@ def main():
                              status["diagnosed"], status["FAIL"]))
         print("%s: %d ops, %d on the NPU (%.1f%%), %d on the host, in %d "
               "delegates" % (target, totals["ops_total"], totals["ops_npu"],
-                             share, totals["ops_host"], totals["partitions"]))
+                             share, totals["ops_host"], totals["delegate_count"]))
         for rule, count in rules.most_common(6):
             print("%s:   %6d host ops  %s" % (target, count, rule))
     lowered = [r for r in records if "lower" in r]
