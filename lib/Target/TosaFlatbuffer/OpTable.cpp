@@ -10,6 +10,8 @@
 
 #include "TosaFlatbufferInternals.h"
 
+#include "qtosa/Target/TosaFlatbuffer/TosaFlatbuffer.h"
+
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -124,6 +126,13 @@ const OpInfo kOps[] = {
     {O::CONST_SHAPE, "tosa.const_shape", {0, 1}},
 };
 } // namespace
+
+std::vector<StringRef> mlir::qtosa::getTosaFlatbufferOpNames() {
+  std::vector<StringRef> names;
+  for (const OpInfo &info : kOps)
+    names.push_back(info.mlirName);
+  return names;
+}
 
 const OpInfo *mlir::qtosa::tosafb::lookupOpByName(StringRef mlirName) {
   for (const OpInfo &info : kOps)

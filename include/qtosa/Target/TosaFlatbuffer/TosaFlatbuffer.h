@@ -8,6 +8,8 @@
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <vector>
+
 namespace mlir::qtosa {
 
 /// Writes `op` (a module holding one function of TOSA 1.0 ops) as a TOSA 1.0
@@ -19,6 +21,10 @@ LogicalResult exportTosaFlatbuffer(Operation *op, llvm::raw_ostream &os);
 /// Returns null after emitting located diagnostics.
 OwningOpRef<ModuleOp> importTosaFlatbuffer(llvm::MemoryBufferRef buffer,
                                            MLIRContext *context);
+
+/// The MLIR name of every op the flatbuffer holds ("tosa.conv2d"), in the
+/// order of the operator table.
+std::vector<llvm::StringRef> getTosaFlatbufferOpNames();
 
 /// Registers `--export-tosa-flatbuffer` and `--import-tosa-flatbuffer` with
 /// mlir-translate.
