@@ -261,6 +261,32 @@ def unary(rng, name, kind):
     return g
 
 
+def resize_bilinear(rng, name, in_hw, out_hw, align_corners=False, storage="i8", same_params=True):
+    """tosa.resize BILINEAR as TFLite's RESIZE_BILINEAR legalizes: per axis
+    scale n/d = 2 out / 2 in with half-pixel offset (d - n) / 2, or
+    2 (out - 1) / 2 (in - 1) with offset 0 for align_corners, and the border
+    that makes the output size come out."""
+    scale, offset, border = [], [], []
+    for i, o in zip(in_hw, out_hw):
+        if align_corners:
+            n, d, off = 2 * (o - 1), 2 * (i - 1), 0
+        else:
+            n, d = 2 * o, 2 * i
+            off = (d - n) // 2
+        scale += [n, d]
+        offset.append(off)
+        border.append(d * (o - 1) - n * (i - 1) + off)
+    in_shape, out_shape = [1] + in_hw + [3], [1] + out_hw + [3]
+    g = Graph(rng, name, in_shape)
+    act = g.activation(2.0, storage)
+    x = g.qdq("%x", in_shape, act)
+    shapes = [g.const_shape(scale), g.const_shape(offset), g.const_shape(border)]
+    y = g.op("tosa.resize {mode = BILINEAR}", [x] + shapes,
+             [tensor(in_shape), "!tosa.shape<4>", "!tosa.shape<2>", "!tosa.shape<2>"], out_shape)
+    g.finish(y, out_shape, act if same_params else g.activation(rng.uniform(1.5, 2.5), storage))
+    return g
+
+
 def ops_group(rng):
     graphs = [requantize(rng, "requantize", False),
               requantize(rng, "requantize_per_channel", True)]
@@ -282,6 +308,13 @@ def ops_group(rng):
     # An output step 10 times finer than the input's: the pool must not
     # round to the input's step first.
     graphs.append(avg_pool(rng, "avg_pool2d_finer_output", False, 0.1))
+    # TFLite's RESIZE_BILINEAR: the same parameters in and out (TFLite
+    # requires it), half-pixel and align-corners sampling, up and down.
+    graphs.append(resize_bilinear(rng, "resize_bilinear_half_pixel", [4, 5], [8, 10]))
+    graphs.append(resize_bilinear(rng, "resize_bilinear_align_corners", [3, 4], [5, 7], True))
+    graphs.append(resize_bilinear(rng, "resize_bilinear_down", [6, 6], [4, 4]))
+    graphs.append(resize_bilinear(rng, "resize_bilinear_i16", [4, 5], [8, 10], storage="i16"))
+    graphs.append(resize_bilinear(rng, "resize_bilinear_rescaled", [3, 3], [9, 9], storage="i16", same_params=False))
     return graphs
 
 
