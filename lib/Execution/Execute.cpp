@@ -78,16 +78,6 @@ StringRef mlir::qtosa::stringifyElementType(ElementType type) {
   llvm_unreachable("unknown element type");
 }
 
-std::optional<ElementType> mlir::qtosa::parseElementType(StringRef name) {
-  for (ElementType type :
-       {ElementType::I1, ElementType::I8, ElementType::I16, ElementType::I32,
-        ElementType::I64, ElementType::F16, ElementType::BF16,
-        ElementType::F32, ElementType::F64})
-    if (stringifyElementType(type) == name)
-      return type;
-  return std::nullopt;
-}
-
 std::optional<ElementType> mlir::qtosa::getElementType(Type type) {
   if (auto integer = dyn_cast<IntegerType>(type)) {
     // Unsigned and signed integers are other types to TOSA; stored integers

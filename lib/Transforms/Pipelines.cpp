@@ -2,12 +2,16 @@
 //
 // The stages every qtosa pipeline runs, in order:
 //
-//   import -> inline -> signed storage -> share -> (integer IO) -> (fold)
-//   -> canonicalize -> lower
+//   import-qdq -> inline-private-calls -> signed-storage -> share-qspecs
+//   -> (integer-io) -> (fold-quantized-constants) -> canonicalize
+//   -> lower-to-tosa-int
 //
-// then qtosa-lower-pipeline expands what is left of quantize/dequantize,
-// and qtosa-ethosu-pipeline (EthosUPipeline.cpp) partitions and exports
-// first. Each step below says why it stands where it does.
+// then qtosa-lower-pipeline inlines delegates, (verify-integer-tosa) and
+// expands what is left of quantize/dequantize, and qtosa-ethosu-pipeline
+// (EthosUPipeline.cpp) partitions, (exports) and expands. Each step below
+// says why it stands where it does; the pipelines' summaries
+// (Pipelines.td) list the same stages, which
+// test/Pipelines/qtosa-pipeline-stages.mlir checks.
 //
 //===----------------------------------------------------------------------===//
 

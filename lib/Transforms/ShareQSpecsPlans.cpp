@@ -69,7 +69,8 @@ getStoredClampBounds(tosa::ClampOp clamp, quant::QuantizedType qtype,
 /// data-movement op whose tensors all had the float element type and now
 /// all have `storage`, the other operands unchanged. Its verifier only
 /// compares shapes and element types among the tensors, and those agree
-/// as before; verifying it anyway cost about 5,800 instructions an op.
+/// as before, so verifying it would only cost time (docs/performance.md,
+/// "What the design choices save").
 bool onlySwapsElementType(Operation *op, ArrayRef<Value> operands,
                           Type storage) {
   if (!isa<tosa::TransposeOp, tosa::ReshapeOp, tosa::SliceOp, tosa::ConcatOp,

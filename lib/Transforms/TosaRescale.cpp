@@ -9,6 +9,19 @@
 using namespace mlir;
 using namespace mlir::qtosa;
 
+// Why not upstream's tosa::computeMultiplierAndShift (Tosa/Utils/
+// QuantUtils.h), which computes the same mantissa (frexp, rounded half away
+// from zero, 2^31 or 2^15 folded back into range) as TFLite's
+// QuantizeMultiplier does:
+//  * it cannot refuse: a factor of 2^29 or more (2^13 at 16 bits) gets a
+//    shift below 2, which TOSA 1.0 rejects, and zero, negative or
+//    non-finite factors a multiplier anyway; here each is `std::nullopt`,
+//    which the lowering reports as the reason a group stays in float;
+//  * past a shift of 62 (a factor below 2^-32 at 32 bits) it truncates the
+//    multiplier (`>>`, by at most 31 bits) where this rounds it to the
+//    nearer one (TFLite's QuantizeMultiplier returns zero there);
+//  * it asserts on a scale width other than 16 or 32.
+// For every shift from 2 to 62 both give the same multiplier and shift.
 std::optional<RescaleFactor> mlir::qtosa::computeRescaleFactor(double factor,
                                                                bool scale32) {
   if (!std::isfinite(factor) || factor <= 0.0)

@@ -34,7 +34,6 @@ enum class ElementType : uint8_t { I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
 
 /// "i1", "i8", ..., "f64": MLIR's spelling.
 llvm::StringRef stringifyElementType(ElementType type);
-std::optional<ElementType> parseElementType(llvm::StringRef name);
 /// The engine's element type for an MLIR scalar type, if it has one.
 std::optional<ElementType> getElementType(Type type);
 /// Bytes per element in memory: i1 takes a byte, as in a lowered memref.

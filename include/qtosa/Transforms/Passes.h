@@ -91,16 +91,17 @@ struct LowerPipelineOptions {
 };
 
 /// import-qdq, inline-private-calls, signed-storage, share-qspecs,
-/// (integer-io), canonicalize, lower-to-tosa-int: the stages every qtosa
-/// pipeline starts with. What remains of quantize/dequantize is
+/// (integer-io), (fold-quantized-constants), canonicalize,
+/// lower-to-tosa-int: the stages every qtosa pipeline starts with. What remains of quantize/dequantize is
 /// left for the caller (a partitioner must still see the graph IO). Fails,
 /// adding nothing, unless `pm` runs on builtin.module: import-qdq and
 /// integer-io change function signatures and must see the whole module.
 LogicalResult buildQuantizedLoweringStages(OpPassManager &pm,
                                            const LowerPipelineOptions &options);
 
-/// The lowering stages, then (with io=int) qtosa-verify-integer-tosa, then
-/// expand-qdq: QDQ or quant-typed TOSA in, pure upstream integer TOSA out.
+/// The lowering stages, then inline-delegates, (with io=int)
+/// verify-integer-tosa and expand-qdq: QDQ or quant-typed TOSA in, pure
+/// upstream integer TOSA out.
 /// Fails, adding nothing, unless `pm` runs on builtin.module.
 LogicalResult buildLowerPipeline(OpPassManager &pm,
                                  const LowerPipelineOptions &options);

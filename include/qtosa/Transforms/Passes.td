@@ -287,6 +287,15 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
     * avg_pool2d with its zero points (on i16 at 1/128 of an 8-bit
       input's step when the output's step is over 1.5 times finer);
       reduce_sum in i32.
+    * Bilinear resize: the integer resize (i8 into i32, i16 into i48) with
+      the same scale, offset and border, which weighs the stored values by
+      integers adding up to `n = scale_y_n * scale_x_n`, then one rescale by
+      `input_scale / (n * output_scale)` whose output zero point takes off
+      the input's (TFLite's TOSA legalization of RESIZE_BILINEAR). A
+      negative offset (half-pixel upsampling) becomes the offset plus
+      `scale_n` on the input with its first row or column repeated in
+      front: the same samples at positions MLIR's TOSA-to-Linalg lowering,
+      which truncates negative ones, also computes right.
     * Unary functions of one 8-bit tensor (sigmoid, tanh, exp, log, erf,
       reciprocal, rsqrt, sin, cos, abs, negate, floor, ceil): `tosa.table`
       with the 256 outputs computed at compile time. Of one 16-bit tensor:

@@ -59,8 +59,8 @@ computeRescaleFactors(ArrayRef<double> factors, bool scale32);
 /// value and type. Every tosa.rescale reads four constants (multiplier,
 /// shift, input and output zero point), mostly the same few values; making
 /// each once costs far less than making one per reader and removing the
-/// duplicates afterwards (about 80 M of the lowering's 180 M instructions on
-/// the ConvNeXt model at 10k ops).
+/// duplicates afterwards (docs/performance.md, "What the design choices
+/// save").
 ///
 /// Its owner passes it to buildRescale and buildIntegerScalar. Its
 /// constants are made at the start of their block, before every op that may

@@ -24,6 +24,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <string>
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -82,6 +83,19 @@ static bool resizesFrom1x1(tosa::ResizeOp resize) {
   return shape.size() == 4 && shape[1] == 1 && shape[2] == 1;
 }
 
+/// "a 2x, 4x or 8x" for `limit` 8: the factors the rule allows, in words.
+static std::string listPowerOfTwoFactors(int64_t limit) {
+  SmallVector<std::string> factors;
+  for (int64_t factor = 2; factor <= limit; factor *= 2)
+    factors.push_back(std::to_string(factor) + "x");
+  if (factors.empty())
+    return "an allowed";
+  std::string words = factors.front();
+  for (size_t i = 1; i < factors.size(); ++i)
+    words += (i + 1 == factors.size() ? " or " : ", ") + factors[i];
+  return "a " + words;
+}
+
 WhyNot checkResizeScale(Operation *op, Limits limits) {
   auto resize = cast<tosa::ResizeOp>(op);
   if (resizesFrom1x1(resize))
@@ -97,8 +111,9 @@ WhyNot checkResizeScale(Operation *op, Limits limits) {
     bool powerOfTwoUpscale = d > 0 && n % d == 0 && llvm::isPowerOf2_64(n / d) &&
                              n / d >= 2 && n / d <= limit;
     if (!powerOfTwoUpscale)
-      return WhyNot::format(llvm::formatv("{0} scale {1}/{2} is not a 2x, 4x or 8x upscale",
-                           axes[axis], n, d));
+      return WhyNot::format(
+          llvm::formatv("{0} scale {1}/{2} is not {3} upscale", axes[axis], n,
+                        d, listPowerOfTwoFactors(limit)));
   }
   return {};
 }

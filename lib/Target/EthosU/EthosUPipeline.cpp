@@ -1,8 +1,11 @@
 //===- EthosUPipeline.cpp - qtosa-ethosu-pipeline -------------------------===//
 //
-// import -> share -> fold -> lower (Pipelines.cpp), then partition ->
-// export -> expand: the lowering stages every qtosa pipeline runs, then the
-// Ethos-U delegates, then the host's quantize/dequantize.
+// The lowering stages every qtosa pipeline runs (buildQuantizedLoweringStages
+// in Pipelines.cpp: import-qdq, inline-private-calls, signed-storage,
+// share-qspecs, (integer-io), (fold-quantized-constants), canonicalize,
+// lower-to-tosa-int), then the Ethos-U delegates (ethosu-partition, and
+// export-delegates with tosa-dir), then the host's quantize/dequantize
+// (expand-qdq).
 //
 //===----------------------------------------------------------------------===//
 

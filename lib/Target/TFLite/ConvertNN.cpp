@@ -146,6 +146,33 @@ OpStatus finish(SubgraphImporter &im, Value result,
   return OpStatus::Converted;
 }
 
+/// The part CONV_2D and DEPTHWISE_CONV_2D share once their operands are
+/// read: strides and dilations from `options`, the windows over input
+/// tensor `in` (`input`, shaped `x`) for the filter's KH and KW (`w`'s
+/// dimensions 1 and 2), the float convolution into `y`'s shape and its fused
+/// activation.
+template <typename ConvOp, typename Options>
+OpStatus buildConvolution(SubgraphImporter &im, const Options &options,
+                          int in, Value input, Value weight, Value bias,
+                          const TensorInfo &x, const TensorInfo &w,
+                          const TensorInfo &y) {
+  int64_t dh = options.dilation_h_factor(), dw = options.dilation_w_factor();
+  int64_t sh = options.stride_h(), sw = options.stride_w();
+  if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0)
+    return im.fail("strides and dilations must be positive");
+  FailureOr<Spatial> spatial =
+      spatialWindows(im, in, input, x.shape, options.padding(), w.shape[1],
+                     w.shape[2], sh, sw, dh, dw);
+  if (failed(spatial))
+    return im.fail("the filter does not fit the padded input");
+  Value zero = im.f32Scalar(0.0);
+  Value conv = ConvOp::create(
+      im.builder(), im.loc(), im.f32Type(y.shape), spatial->input, weight,
+      bias, zero, zero, spatial->pad, ArrayRef<int64_t>{sh, sw},
+      ArrayRef<int64_t>{dh, dw}, im.builder().getF32Type());
+  return finish(im, conv, options.fused_activation_function());
+}
+
 OpStatus convertConv2D(SubgraphImporter &im) {
   const auto *options = im.op().builtin_options_as_Conv2DOptions();
   if (!options)
@@ -170,21 +197,8 @@ OpStatus convertConv2D(SubgraphImporter &im) {
   FailureOr<Value> bias = biasOf(im, im.input(2), w.shape[0]);
   if (failed(bias))
     return im.afterFailure();
-  int64_t dh = options->dilation_h_factor(), dw = options->dilation_w_factor();
-  int64_t sh = options->stride_h(), sw = options->stride_w();
-  if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0)
-    return im.fail("strides and dilations must be positive");
-  FailureOr<Spatial> spatial =
-      spatialWindows(im, in, *input, x.shape, options->padding(), w.shape[1],
-                     w.shape[2], sh, sw, dh, dw);
-  if (failed(spatial))
-    return im.fail("the filter does not fit the padded input");
-  Value zero = im.f32Scalar(0.0);
-  Value conv = tosa::Conv2DOp::create(
-      im.builder(), im.loc(), im.f32Type(y.shape), spatial->input, *weight,
-      *bias, zero, zero, spatial->pad, ArrayRef<int64_t>{sh, sw},
-      ArrayRef<int64_t>{dh, dw}, im.builder().getF32Type());
-  return finish(im, conv, options->fused_activation_function());
+  return buildConvolution<tosa::Conv2DOp>(im, *options, in, *input, *weight,
+                                          *bias, x, w, y);
 }
 
 OpStatus convertDepthwiseConv2D(SubgraphImporter &im) {
@@ -224,21 +238,8 @@ OpStatus convertDepthwiseConv2D(SubgraphImporter &im) {
   FailureOr<Value> bias = biasOf(im, im.input(2), w.shape[3]);
   if (failed(bias))
     return im.afterFailure();
-  int64_t dh = options->dilation_h_factor(), dw = options->dilation_w_factor();
-  int64_t sh = options->stride_h(), sw = options->stride_w();
-  if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0)
-    return im.fail("strides and dilations must be positive");
-  FailureOr<Spatial> spatial =
-      spatialWindows(im, in, *input, x.shape, options->padding(), w.shape[1],
-                     w.shape[2], sh, sw, dh, dw);
-  if (failed(spatial))
-    return im.fail("the filter does not fit the padded input");
-  Value zero = im.f32Scalar(0.0);
-  Value conv = tosa::DepthwiseConv2DOp::create(
-      im.builder(), im.loc(), im.f32Type(y.shape), spatial->input, *weight,
-      *bias, zero, zero, spatial->pad, ArrayRef<int64_t>{sh, sw},
-      ArrayRef<int64_t>{dh, dw}, im.builder().getF32Type());
-  return finish(im, conv, options->fused_activation_function());
+  return buildConvolution<tosa::DepthwiseConv2DOp>(im, *options, in, *input,
+                                                   *weight, *bias, x, w, y);
 }
 
 OpStatus convertTransposeConv(SubgraphImporter &im) {

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -28,17 +29,45 @@ using namespace mlir::qtosa::import_qdq;
 // The plain integer bias of a quant-typed convolution
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// A convolution's input and weight, and the operand number of its bias.
+struct ConvOperands {
+  Value input, weight;
+  unsigned biasNumber;
+};
+} // namespace
+
+/// The ConvOperands of `op` by the ops' named accessors; nothing for ops
+/// other than convolutions.
+static std::optional<ConvOperands> getConvOperands(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<ConvOperands>>(op)
+      .Case<tosa::Conv2DOp, tosa::Conv3DOp, tosa::DepthwiseConv2DOp,
+            tosa::TransposeConv2DOp>(
+          [](auto conv) -> std::optional<ConvOperands> {
+            return ConvOperands{conv.getInput(), conv.getWeight(),
+                                conv.getBiasMutable().getOperandNumber()};
+          })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The operand number of a pad's pad value; nothing for other ops.
+static std::optional<unsigned> getPadValueOperandNumber(Operation *op) {
+  if (auto pad = dyn_cast<tosa::PadOp>(op))
+    return pad.getPadConstMutable().getOperandNumber();
+  return std::nullopt;
+}
+
 /// TensorFlow's legalization writes a convolution's bias as a plain i32
 /// tensor next to quant-typed input and weights. TFLite stores such a bias
 /// at scale input_scale * weight_scale (per output channel for per-channel
 /// weights) with zero point 0, so that it adds straight into the
 /// accumulator; the float island must read it at that scale.
 WhyNotOr<quant::QuantizedType> import_qdq::getImplicitBiasType(Operation *op) {
-  if (!isa<tosa::Conv2DOp, tosa::Conv3DOp, tosa::DepthwiseConv2DOp,
-           tosa::TransposeConv2DOp>(op))
+  std::optional<ConvOperands> conv = getConvOperands(op);
+  if (!conv)
     return quant::QuantizedType();
-  Value input = op->getOperand(0), weight = op->getOperand(1),
-        bias = op->getOperand(2);
+  Value input = conv->input, weight = conv->weight,
+        bias = op->getOperand(conv->biasNumber);
   auto biasType = dyn_cast<RankedTensorType>(bias.getType());
   auto inputQType = getQuantElementType(input.getType());
   auto weightQType = getQuantElementType(weight.getType());
@@ -272,6 +301,10 @@ LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
   if (!implicitBiasType)
     return abandon();
 
+  std::optional<unsigned> padValueNumber = getPadValueOperandNumber(op);
+  std::optional<unsigned> biasNumber;
+  if (std::optional<ConvOperands> conv = getConvOperands(op))
+    biasNumber = conv->biasNumber;
   SmallVector<Value> floatOperands;
   Value floatZero;
   for (auto [index, original, converted] :
@@ -291,10 +324,10 @@ LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
     quant::QuantizedType qtype = getQuantElementType(original.getType());
     // The pad value of a quant-typed pad may be written as a plain stored
     // integer; it denotes a value under the input's parameters.
-    if (!qtype && padQType && index == 2 &&
+    if (!qtype && padQType && index == padValueNumber &&
         isa<IntegerType>(getElementTypeOrSelf(original.getType())))
       qtype = padQType;
-    if (!qtype && index == 2 && *implicitBiasType)
+    if (!qtype && index == biasNumber && *implicitBiasType)
       qtype = *implicitBiasType;
     if (!qtype) {
       floatOperands.push_back(converted);

@@ -28,33 +28,8 @@ template <typename OpTy> LoweringRow row(LowerFn lower) {
 /// quantize.
 ArrayRef<LoweringRow> loweringTable() {
   static const LoweringRow table[] = {
-      // Contractions.cpp
-      row<tosa::Conv2DOp>(lowerConvolution),
-      row<tosa::Conv3DOp>(lowerConvolution),
-      row<tosa::DepthwiseConv2DOp>(lowerConvolution),
-      row<tosa::TransposeConv2DOp>(lowerConvolution),
-      row<tosa::MatMulOp>(lowerMatMul),
-      // Elementwise.cpp
-      row<tosa::AddOp>(lowerAddSubMul),
-      row<tosa::SubOp>(lowerAddSubMul),
-      row<tosa::MulOp>(lowerMul), // Softmax.cpp, or lowerAddSubMul
-      // PoolingAndReductions.cpp
-      row<tosa::AvgPool2dOp>(lowerAvgPool),
-      row<tosa::ReduceSumOp>(lowerReduceSum),
-      // Tables.cpp
-      row<tosa::SigmoidOp>(lowerSigmoid),
-      row<tosa::TanhOp>(lowerTanh),
-      row<tosa::ExpOp>(lowerExp),
-      row<tosa::LogOp>(lowerLog),
-      row<tosa::ErfOp>(lowerErf),
-      row<tosa::ReciprocalOp>(lowerReciprocal),
-      row<tosa::RsqrtOp>(lowerRsqrt),
-      row<tosa::SinOp>(lowerSin),
-      row<tosa::CosOp>(lowerCos),
-      row<tosa::AbsOp>(lowerAbs),
-      row<tosa::NegateOp>(lowerNegate),
-      row<tosa::FloorOp>(lowerFloor),
-      row<tosa::CeilOp>(lowerCeil),
+#define QTOSA_LOWERING(OP, FN) row<OP>(FN),
+#include "Lowerings.def"
   };
   return table;
 }
@@ -103,11 +78,14 @@ WhyNot lowerGroup(Group &group) {
       return "its result has users other than quantizes with these "
              "parameters, which need the float value";
   }
+  // The op's class decides first: an op that moves or selects values is
+  // qtosa-share-qspecs's, even where a mode of the same op computes (a
+  // NEAREST_NEIGHBOR resize moves values, a BILINEAR one computes).
+  if (getQuantBehaviour(op) != QuantBehaviour::Independent)
+    return whyNotMovedOp(op);
   if (LowerFn lower = findLowering(op))
     return lower(group);
-  if (getQuantBehaviour(op) == QuantBehaviour::Independent)
-    return "it has no integer lowering";
-  return whyNotMovedOp(op);
+  return "it has no integer lowering";
 }
 
 /// Erases `op` if it became dead, then the dequantizes and constants that

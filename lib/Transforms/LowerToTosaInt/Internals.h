@@ -8,6 +8,9 @@
 //
 // Which file does what:
 //   Internals.h              this header: the shared types and helpers
+//   Lowerings.def            which float op each lowering takes, grouped
+//                            under the family file that defines it (one
+//                            .cpp per op family)
 //   ChannelParams.cpp        quantization parameters as TOSA operands read
 //                            them (ChannelParams, ArithmeticOperand), the
 //                            zero-point checks, cloneOnIntegers
@@ -15,31 +18,18 @@
 //                            group's output, and widening an operand
 //   Requantize.cpp           dequantize -> quantize with other parameters
 //   Constants.cpp            quantize(float constant)
-//   Contractions.cpp         conv2d, conv3d, depthwise_conv2d,
-//                            transpose_conv2d, matmul
-//   Elementwise.cpp          add, sub, mul
-//   PoolingAndReductions.cpp avg_pool2d, reduce_sum
-//   Tables.cpp               unary functions (sigmoid, tanh, exp, ...) as
-//                            tosa.table
-//   Softmax.cpp              the importer's float softmax chain ending in
-//                            a mul, as integer TOSA
 //   NarrowMinMax.cpp         maximum and minimum that qtosa-share-qspecs
 //                            moved onto i8/i16, rewritten on i32 (PRO-INT)
-//   Dispatch.cpp             the table from op to lowering, one group's
-//                            lowering, the exported entry points
+//   Dispatch.cpp             the table from op to lowering (Lowerings.def),
+//                            one group's lowering, the exported entry points
 //   LowerToTosaIntPass.cpp   the pass: visiting order, shared constants,
 //                            remarks
 //
-// How to lower one more TOSA op:
-//   1. Write `WhyNot lowerMyOp(Group &group)` in the family file it belongs
-//      to (a new family gets a new file and a line in CMakeLists.txt):
-//      return a reason for everything the op cannot take, before building
-//      anything; then, only `if (group.builder)`, build the integer ops at
-//      the builder's insertion point and set group.lowered.
-//   2. Declare it below, and add one row {op, lowerMyOp} to the table in
-//      Dispatch.cpp.
-//   3. Test it: a lit test under test/Transforms that lowers and executes
-//      the group, and a remark test for each reason.
+// A lowering `WhyNot lowerFoo(Group &group)` returns a reason for everything
+// the op cannot take before building anything; then, only `if
+// (group.builder)`, it builds the integer ops at the builder's insertion
+// point and sets group.lowered. How to add one, with every file it touches
+// and its tests: docs/design.md, "How to add a TOSA op".
 //
 //===----------------------------------------------------------------------===//
 
@@ -204,36 +194,15 @@ WhyNotOr<RescaleSpec> planWiden(const ChannelParams &params, double factor,
 WhyNot lowerRequantize(Group &group);
 // Constants.cpp: `group.op` is a float constant.
 WhyNot lowerConstant(Group &group);
-// Contractions.cpp
-WhyNot lowerConvolution(Group &group);
-WhyNot lowerMatMul(Group &group);
-// Elementwise.cpp
-WhyNot lowerAddSubMul(Group &group);
-// PoolingAndReductions.cpp
-WhyNot lowerAvgPool(Group &group);
-WhyNot lowerReduceSum(Group &group);
-// Tables.cpp: one per unary function.
-WhyNot lowerSigmoid(Group &group);
-WhyNot lowerTanh(Group &group);
-WhyNot lowerExp(Group &group);
-WhyNot lowerLog(Group &group);
-WhyNot lowerErf(Group &group);
-WhyNot lowerReciprocal(Group &group);
-WhyNot lowerRsqrt(Group &group);
-WhyNot lowerSin(Group &group);
-WhyNot lowerCos(Group &group);
-WhyNot lowerAbs(Group &group);
-WhyNot lowerNegate(Group &group);
-WhyNot lowerFloor(Group &group);
-WhyNot lowerCeil(Group &group);
+// One per row of Lowerings.def: `group.op` is the row's float op.
+#define QTOSA_LOWERING(OP, FN) WhyNot FN(Group &group);
+#include "Lowerings.def"
+
+// Tables.cpp
 /// tosa.table of i8 `input` through 256 signed 8-bit `entries` (entry `i`
 /// for input `i - 128`), with result type `outType`.
 Value buildTable8(OpBuilder &builder, Location loc, Value input,
                   ArrayRef<int8_t> entries, RankedTensorType outType);
-
-// Softmax.cpp: a mul ending a softmax (exp * reciprocal(reduce_sum(exp)));
-// any other mul goes to lowerAddSubMul.
-WhyNot lowerMul(Group &group);
 
 // NarrowMinMax.cpp: not a group. After the groups are lowered, every
 // maximum and minimum on i8/i16 under `root` is rewritten on i32, its

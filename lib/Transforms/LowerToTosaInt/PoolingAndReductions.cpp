@@ -1,4 +1,10 @@
-//===- PoolingAndReductions.cpp - avg_pool2d and reduce_sum ---------------===//
+//===- PoolingAndReductions.cpp - Weighted sums over windows --------------===//
+//
+// avg_pool2d, reduce_sum and bilinear resize: each sums stored values over a
+// window with integer weights in a wide accumulator, then one rescale takes
+// the sum to the output's parameters.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Internals.h"
 
@@ -6,6 +12,13 @@
 #include "qtosa/Utils/TosaUtils.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Dialect/Tosa/Utils/ConversionUtils.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -105,6 +118,122 @@ WhyNot lowering::lowerReduceSum(Group &group) {
                    *widen, group.pool);
   Operation *sum = cloneOnIntegers(builder, reduce, {wideInput},
                                    withElement(reduce.getResult(), i32));
+  group.lowered =
+      emitOutputRescale(builder, loc, sum->getResult(0), *output, group.pool);
+  return {};
+}
+
+WhyNot lowering::lowerResize(Group &group) {
+  auto resize = cast<tosa::ResizeOp>(group.op);
+  // The dispatcher sends only BILINEAR here: NEAREST_NEIGHBOR moves values.
+  WhyNotOr<ArithmeticOperand> input =
+      getArithmeticOperand(resize, 0, "input", std::nullopt);
+  if (!input)
+    return std::move(input).whyNot();
+  std::optional<SmallVector<int64_t>> scale =
+      getConstantShape(resize.getScale());
+  if (!scale || scale->size() != 4)
+    return "its scale is not a constant";
+  // The integer resize weighs the four neighbours in units of 1/scale_n per
+  // axis, as TOSA specifies it and TFLite's TOSA legalization uses it: a
+  // sum of the stored values (zero points included) weighed by integers
+  // adding up to n = scale_y_n * scale_x_n, in i32 from 8 bits and i48 from
+  // 16, so one rescale by input_scale / (n * output_scale) ends it.
+  double n = static_cast<double>((*scale)[0]) * static_cast<double>((*scale)[2]);
+  unsigned width = input->params.width;
+  double bound = width == 8 ? kInt32Max : 0x1p47;
+  if (n * std::max(std::abs(input->params.storageMin),
+                   std::abs(input->params.storageMax)) >
+      bound)
+    return WhyNot::format(llvm::formatv(
+        "the weighted sum at scale numerators {0} x {1} may overflow the "
+        "i{2} accumulator",
+        (*scale)[0], (*scale)[2], width == 8 ? 32 : 48));
+  Type accumulator = IntegerType::get(resize.getContext(), width == 8 ? 32 : 48);
+  WhyNotOr<OutputRescale> output = planOutputRescale(
+      group.quantize, accumulatorParams({input->params.scale(0) / n}),
+      accumulator, group.rounding);
+  if (!output)
+    return std::move(output).whyNot();
+  // The sum carries the input's zero point n times: the rescale takes it
+  // off through its output zero point, zp_out - zp_in * s_in / s_out, which
+  // must be an integer (it is when the parameters are equal, as TFLite
+  // requires of RESIZE_BILINEAR) that tosa.rescale can add.
+  if (int64_t zp = input->params.zeroPoint) {
+    auto outputType =
+        dyn_cast<quant::UniformQuantizedType>(group.quantize.getQtype());
+    if (!outputType)
+      return "the input has a nonzero zero point and the output per-channel "
+             "scales: taking it off would need an output zero point per "
+             "channel";
+    double shift = zp * input->params.scale(0) / outputType.getScale();
+    double rounded = std::round(shift);
+    if (std::abs(shift - rounded) > 0x1p-20)
+      return WhyNot::format(llvm::formatv(
+          "the input zero point {0} is {1} output steps, not a whole "
+          "number the rescale's output zero point can take off",
+          zp, formatReal(shift)));
+    int64_t outputZeroPoint =
+        output->spec.outputZeroPoint - static_cast<int64_t>(rounded);
+    if (output->type.getElementTypeBitWidth() != 8 || outputZeroPoint < -128 ||
+        outputZeroPoint > 127)
+      return WhyNot::format(llvm::formatv(
+          "the rescale would need output zero point {0} (the output's "
+          "less the input's), which tosa.rescale takes only within i8",
+          outputZeroPoint));
+    output->spec.outputZeroPoint = outputZeroPoint;
+  }
+  // MLIR 22's TOSA-to-Linalg lowering divides an integer resize's sample
+  // position truncating where TOSA floors (getIndexAndDeltaInt: DivSIOp),
+  // so a negative offset (half-pixel upsampling: the first output row
+  // samples above the first input row) runs wrong on every MLIR-based
+  // executor, qtosa's engine among them: up to 51 LSB at the border in
+  // test/Execution/lower-to-tosa-int-ops.mlir. Where an offset is negative
+  // the input gets its first row (column) repeated in front and the offset
+  // grows by scale_n: the same samples, at positions TOSA (offset >=
+  // -scale_n) keeps at 0 or above, which both roundings agree on.
+  std::optional<SmallVector<int64_t>> offset =
+      getConstantShape(resize.getOffset());
+  if (!offset || offset->size() != 2)
+    return "its offset is not a constant";
+  for (int axis = 0; axis < 2; ++axis)
+    if ((*offset)[axis] < -(*scale)[2 * axis])
+      return WhyNot::format(llvm::formatv(
+          "its offset {0} is below -scale_n = -{1}, which TOSA does not "
+          "allow",
+          (*offset)[axis], (*scale)[2 * axis]));
+  if (!group.builder)
+    return {};
+
+  OpBuilder &builder = *group.builder;
+  Location loc = group.loc();
+  Value stored = input->stored;
+  Value offsetOperand = resize.getOffset();
+  if ((*offset)[0] < 0 || (*offset)[1] < 0) {
+    ImplicitLocOpBuilder b(loc, builder);
+    SmallVector<int64_t> shiftedOffset = *offset;
+    for (int axis = 0; axis < 2; ++axis) {
+      if ((*offset)[axis] >= 0)
+        continue;
+      auto type = cast<RankedTensorType>(stored.getType());
+      SmallVector<int64_t> start(type.getRank(), 0);
+      SmallVector<int64_t> size(type.getShape());
+      size[1 + axis] = 1;
+      Value first = tosa::SliceOp::create(
+          b, type.clone(size), stored, tosa::getTosaConstShape(b, start),
+          tosa::getTosaConstShape(b, size));
+      SmallVector<int64_t> padded(type.getShape());
+      ++padded[1 + axis];
+      stored = tosa::ConcatOp::create(b, type.clone(padded),
+                                      ValueRange{first, stored}, 1 + axis);
+      shiftedOffset[axis] += (*scale)[2 * axis];
+    }
+    offsetOperand = tosa::getTosaConstShape(b, shiftedOffset);
+  }
+  Operation *sum = cloneOnIntegers(
+      builder, resize,
+      {stored, resize.getScale(), offsetOperand, resize.getBorder()},
+      withElement(resize.getResult(), accumulator));
   group.lowered =
       emitOutputRescale(builder, loc, sum->getResult(0), *output, group.pool);
   return {};

@@ -1,5 +1,8 @@
-"""Converts a two-layer Keras model (conv + dense, random weights) to an int8
-.tflite with TensorFlow's converter: make_keras_int8.py OUT.tflite.
+"""Converts a Keras model to an int8 .tflite with TensorFlow's converter:
+make_keras_int8.py OUT.tflite [MODEL]. MODEL "two_layers" (the default):
+conv + dense, random weights; "resize": three bilinear resizes of one
+1x6x7x3 input, half-pixel 2x up to 12x14 (tf.image.resize), align_corners
+to 11x13 and half-pixel down to 4x5.
 
 Runs in a process of its own: TensorFlow carries its own LLVM, whose
 command-line options clash with those of the MLIR libraries the qtosa
@@ -12,18 +15,31 @@ import numpy as np  # noqa: E402
 import tensorflow as tf  # noqa: E402
 
 tf.keras.utils.set_random_seed(0)
-model = tf.keras.Sequential([
-    tf.keras.Input((8, 8, 3)),
-    tf.keras.layers.Conv2D(4, 3, activation="relu"),
-    tf.keras.layers.Flatten(),
-    tf.keras.layers.Dense(5),
-])
 rng = np.random.default_rng(0)
+if len(sys.argv) > 2 and sys.argv[2] == "resize":
+    x = tf.keras.Input((6, 7, 3), batch_size=1)
+    up = tf.keras.layers.Lambda(
+        lambda t: tf.image.resize(t, (12, 14), method="bilinear"))(x)
+    aligned = tf.keras.layers.Lambda(
+        lambda t: tf.compat.v1.image.resize_bilinear(
+            t, (11, 13), align_corners=True))(x)
+    down = tf.keras.layers.Lambda(
+        lambda t: tf.image.resize(t, (4, 5), method="bilinear"))(x)
+    model = tf.keras.Model(x, [up, aligned, down])
+    input_shape = (1, 6, 7, 3)
+else:
+    model = tf.keras.Sequential([
+        tf.keras.Input((8, 8, 3)),
+        tf.keras.layers.Conv2D(4, 3, activation="relu"),
+        tf.keras.layers.Flatten(),
+        tf.keras.layers.Dense(5),
+    ])
+    input_shape = (1, 8, 8, 3)
 
 
 def representative():
     for _ in range(16):
-        yield [rng.standard_normal((1, 8, 8, 3)).astype(np.float32)]
+        yield [rng.standard_normal(input_shape).astype(np.float32)]
 
 
 converter = tf.lite.TFLiteConverter.from_keras_model(model)

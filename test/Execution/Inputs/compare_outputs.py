@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """Compares two mlir-runner printouts of integer tensors element by element.
 
-Usage: compare_outputs.py MAX_DIFF REFERENCE ACTUAL [NAMES]
+Usage: compare_outputs.py MAX_DIFF REFERENCE ACTUAL [NAMES | @CASES]
 
 Each printout holds one bracketed tensor per output, in the same order.
 Fails (exit 1) when the outputs differ in number or shape, or when any
 element differs by more than MAX_DIFF; prints the largest difference per
 output, so a regression shows which graph moved. NAMES, a comma-separated
-list, labels the outputs.
+list, labels the outputs; @CASES reads that list from the "// cases:" line
+a generator wrote into the file CASES. With names, the number of outputs
+must equal the number of names, so a test states no count of its own and a
+case that printed nothing still fails.
 """
 import re
 import sys
@@ -33,12 +36,25 @@ def outputs(path):
     return tensors
 
 
+def case_names(argument):
+    """The names NAMES or @CASES gives (see the module's docstring)."""
+    if not argument.startswith("@"):
+        return argument.split(",")
+    for line in open(argument[1:]):
+        if line.startswith("// cases: "):
+            return line[len("// cases: "):].strip().split(",")
+    return []
+
+
 def main():
     max_diff = int(sys.argv[1])
     reference, actual = outputs(sys.argv[2]), outputs(sys.argv[3])
-    names = sys.argv[4].split(",") if len(sys.argv) > 4 else []
+    names = case_names(sys.argv[4]) if len(sys.argv) > 4 else []
     if len(reference) != len(actual) or not reference:
         print("error: %d reference outputs, %d actual" % (len(reference), len(actual)))
+        return 1
+    if names and len(names) != len(reference):
+        print("error: %d outputs for %d cases" % (len(reference), len(names)))
         return 1
     worst = 0
     failed = False

@@ -12,10 +12,13 @@ include "qtosa/Transforms/PassOptions.td"
 include "qtosa/Target/EthosU/PassOptions.td"
 
 def EthosUPipelineDecl : Pass<"qtosa-ethosu-pipeline", "::mlir::ModuleOp"> {
+  // The stages as buildEthosUPipeline adds them (optional ones in
+  // parentheses); test/Pipelines/qtosa-pipeline-stages.mlir compares.
   let summary = "QDQ or integer TOSA to Ethos-U delegates: import-qdq, "
                 "inline-private-calls, signed-storage, share-qspecs, "
-                "(integer-io), canonicalize, lower-to-tosa-int, "
-                "ethosu-partition, (export-delegates), expand-qdq";
+                "(integer-io), (fold-quantized-constants), canonicalize, "
+                "lower-to-tosa-int, ethosu-partition, (export-delegates), "
+                "expand-qdq";
   let options = [PipelineGraphIOOption, ImportQDQMaxRankOption,
                  ShareQSpecsMismatchPolicyOption,
                  ShareQSpecsDuplicateDequantizeOption,

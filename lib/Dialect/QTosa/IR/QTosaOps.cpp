@@ -40,8 +40,9 @@ static LogicalResult verifyQuantizedPair(Operation *op,
   // [QTOSA-SHAPE] One shape on both sides, dynamic sizes included, as
   // quant.qcast/dcast require: the passes that rewrite these ops build one
   // side's type from the other's. Checked here rather than by
-  // SameOperandsAndResultShape, whose generic check costs three times the
-  // rest of this verifier, on every quantize and dequantize after every pass.
+  // SameOperandsAndResultShape, whose generic check costs more than the
+  // rest of this verifier, on every quantize and dequantize after every pass
+  // (docs/performance.md, "What the design choices save").
   if (storage.getShape() != expressed.getShape())
     return op->emitOpError("float shape ")
            << formatShape(expressed.getShape()) << " and integer shape "
