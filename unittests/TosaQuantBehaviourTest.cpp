@@ -103,10 +103,10 @@ TEST_F(TosaQuantBehaviourTest, PerAxisFollowsTransposeAndReshape) {
   auto iface = cast<QuantBehaviourOpInterface>(transpose);
   WhyNotOr<quant::QuantizedType> moved =
       iface.getResultQuantType({perAxis(1, 3)});
-  ASSERT_TRUE(moved) << moved.whyNot().str().str();
+  ASSERT_TRUE(moved.hasValue()) << moved.whyNot().str().str();
   EXPECT_EQ(cast<quant::UniformQuantizedPerAxisType>(*moved).getQuantizedDimension(), 2);
   WhyNotOr<quant::QuantizedType> back = iface.getOperandQuantType(*moved, 0);
-  ASSERT_TRUE(back) << back.whyNot().str().str();
+  ASSERT_TRUE(back.hasValue()) << back.whyNot().str().str();
   EXPECT_EQ(*back, perAxis(1, 3));
 
   Operation *merge = firstOp(R"mlir(
@@ -120,11 +120,11 @@ TEST_F(TosaQuantBehaviourTest, PerAxisFollowsTransposeAndReshape) {
   auto reshapeIface = cast<QuantBehaviourOpInterface>(reshape);
   // Dimension 2 (size 4, 6 elements before it) survives as dimension 1.
   moved = reshapeIface.getResultQuantType({perAxis(2, 4)});
-  ASSERT_TRUE(moved) << moved.whyNot().str().str();
+  ASSERT_TRUE(moved.hasValue()) << moved.whyNot().str().str();
   EXPECT_EQ(cast<quant::UniformQuantizedPerAxisType>(*moved).getQuantizedDimension(), 1);
   // Dimension 1 merges with dimension 0: its three parameters tile twice.
   moved = reshapeIface.getResultQuantType({perAxis(1, 3)});
-  ASSERT_TRUE(moved) << moved.whyNot().str().str();
+  ASSERT_TRUE(moved.hasValue()) << moved.whyNot().str().str();
   auto merged = cast<quant::UniformQuantizedPerAxisType>(*moved);
   EXPECT_EQ(merged.getQuantizedDimension(), 0);
   EXPECT_EQ(merged.getScales().size(), 6u);

@@ -59,7 +59,7 @@ mlir::qtosa::buildQuantizePipeline(OpPassManager &pm,
   return success();
 }
 
-void mlir::qtosa::registerQuantizePipeline() {
+void mlir::qtosa::registerQuantizePipelines() {
   registerDeclaredModulePipeline<QuantizePipelineDecl>(
       [](OpPassManager &pm, const QuantizePipelineDecl &decl) {
         return buildQuantizePipeline(pm, decl.pipelineOptions());

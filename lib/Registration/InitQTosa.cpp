@@ -28,10 +28,10 @@ void mlir::qtosa::registerQTosaAndUpstreamPasses() {
   registerTransformsPasses();
   tosa::registerTosaPasses();
   registerQTosaPasses();
-  registerQTosaPipelines();
+  registerLowerPipelines();
   registerQTosaEthosUPasses();
   registerEthosUPipelines();
   registerQTosaTosaFlatbufferPasses();
   registerQTosaQuantizationPasses();
-  registerQuantizePipeline();
+  registerQuantizePipelines();
 }

@@ -169,7 +169,7 @@ struct ExpandPattern : OpRewritePattern<OpTy> {
     RankedTensorType inputType = op.getInput().getType();
     WhyNotOr<QuantParamLayout> layout =
         getExpandableLayout(op.getQtype(), inputType, anyStorageWidth);
-    if (!layout)
+    if (layout.refused())
       return rewriter.notifyMatchFailure(op, layout.whyNot().str());
     QDQExpander expander(rewriter, op.getLoc(), *layout);
     rewriter.replaceOp(op, expand(op, *layout, expander, rewriter));

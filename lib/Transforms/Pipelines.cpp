@@ -149,7 +149,7 @@ mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
   return success();
 }
 
-void mlir::qtosa::registerQTosaPipelines() {
+void mlir::qtosa::registerLowerPipelines() {
   registerDeclaredModulePipeline<LowerPipelineDecl>(
       [](OpPassManager &pm, const LowerPipelineDecl &decl) {
         return buildLowerPipeline(pm, decl.loweringOptions());

@@ -38,16 +38,16 @@ struct SinkDequantize : RewritePattern {
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
-    if (!iface)
+    if (iface.refused())
       return rewriter.notifyMatchFailure(op, iface.whyNot().str());
     WhyNotOr<SinkPlan> plan = planSink(*iface, duplicateDequantize);
-    if (!plan)
+    if (plan.refused())
       return rewriter.notifyMatchFailure(op, plan.whyNot().str());
 
     rewriter.setInsertionPoint(op);
     SmallVector<Operation *> created;
     WhyNotOr<Operation *> intOp = buildSunkOp(rewriter, *iface, *plan, created);
-    if (!intOp) {
+    if (intOp.refused()) {
       for (Operation *newOp : llvm::reverse(created))
         rewriter.eraseOp(newOp);
       return rewriter.notifyMatchFailure(op, intOp.whyNot().str());
@@ -90,7 +90,7 @@ struct HoistQuantize : OpRewritePattern<QuantizeOp> {
                                 PatternRewriter &rewriter) const override {
     WhyNotOr<SmallVector<quant::QuantizedType>> operandTypes =
         planHoist(quantize, duplicateDequantize);
-    if (!operandTypes)
+    if (operandTypes.refused())
       return rewriter.notifyMatchFailure(quantize, operandTypes.whyNot().str());
 
     Operation *op = quantize.getInput().getDefiningOp();
@@ -98,7 +98,7 @@ struct HoistQuantize : OpRewritePattern<QuantizeOp> {
     SmallVector<Operation *> created;
     WhyNotOr<Operation *> intOp =
         buildHoistedOp(rewriter, quantize, *operandTypes, created);
-    if (!intOp) {
+    if (intOp.refused()) {
       for (Operation *newOp : llvm::reverse(created))
         rewriter.eraseOp(newOp);
       return rewriter.notifyMatchFailure(quantize, intOp.whyNot().str());
@@ -216,7 +216,7 @@ void ShareQSpecsPass::runOnOperation() {
     DenseSet<Operation *> seen;
     root->walk([&](Operation *op) {
       if (countMovable)
-        floatMovableBefore += static_cast<bool>(getMovableOp(op));
+        floatMovableBefore += getMovableOp(op).hasValue();
       if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
         // The stored data's producer folds first (a reshape of a constant),
         // so that data movement after the dequantize sees the constant.
@@ -272,7 +272,7 @@ void ShareQSpecsPass::runOnOperation() {
       return;
     }
     WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
-    if (!iface)
+    if (iface.refused())
       return;
     ++floatMovableAfter;
     bool nextToDequantize = llvm::any_of(op->getOperands(), [](Value v) {

@@ -111,7 +111,7 @@ buildIntegerOp(Operation *op, ArrayRef<Value> operands,
       onlySwapsElementType(op, operands, resultType.getStorageType()))
     return Operation::create(state);
   WhyNotOr<Operation *> intOp = createIfVerified(state);
-  if (!intOp)
+  if (intOp.refused())
     return WhyNot::format("its integer form is not valid TOSA: " +
                           intOp.whyNot().str());
   return intOp;
@@ -121,7 +121,7 @@ buildIntegerOp(Operation *op, ArrayRef<Value> operands,
 /// or nothing when it is valid. What was built is detached and destroyed.
 WhyNot whyNotKept(WhyNotOr<Operation *> intOp, ArrayRef<Operation *> created) {
   WhyNot why;
-  if (intOp)
+  if (intOp.hasValue())
     (*intOp)->destroy();
   else
     why = std::move(intOp).whyNot();
@@ -166,7 +166,7 @@ WhyNotOr<SinkPlan> share_qspecs::planSink(QuantBehaviourOpInterface iface,
 
   WhyNotOr<quant::QuantizedType> resultType =
       iface.getResultQuantType(operandTypes);
-  if (!resultType)
+  if (resultType.refused())
     return std::move(resultType).whyNot();
   plan.resultType = *resultType;
   quant::QuantizedType inputType = operandTypes.front();
@@ -180,7 +180,7 @@ WhyNotOr<SinkPlan> share_qspecs::planSink(QuantBehaviourOpInterface iface,
     if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
       WhyNotOr<std::pair<int64_t, int64_t>> bounds =
           getStoredClampBounds(clamp, inputType, /*exact=*/true);
-      if (!bounds)
+      if (bounds.refused())
         return std::move(bounds).whyNot();
       plan.clampBounds = *bounds;
     }
@@ -221,7 +221,7 @@ share_qspecs::planHoist(QuantizeOp quantize, bool duplicateDequantize,
                         std::optional<bool> sinkPlanHolds) {
   Operation *op = quantize.getInput().getDefiningOp();
   WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
-  if (!iface)
+  if (iface.refused())
     return std::move(iface).whyNot();
   if (!iface->resultHoldsValues())
     return "its result is not made of its operands' values";
@@ -233,7 +233,7 @@ share_qspecs::planHoist(QuantizeOp quantize, bool duplicateDequantize,
   }
   // Rule 1 first: it keeps the requantize after the op, on fewer values.
   if (sinkPlanHolds ? *sinkPlanHolds
-                    : static_cast<bool>(planSink(*iface, duplicateDequantize)))
+                    : planSink(*iface, duplicateDequantize).hasValue())
     return "its dequantizes sink instead";
   quant::QuantizedType resultType = quantize.getQtype();
   if (iface->getQuantBehaviour() == QuantBehaviour::OrderPreserving &&
@@ -243,7 +243,7 @@ share_qspecs::planHoist(QuantizeOp quantize, bool duplicateDequantize,
   for (unsigned index : iface->getValueOperands()) {
     WhyNotOr<quant::QuantizedType> operandType =
         iface->getOperandQuantType(resultType, index);
-    if (!operandType)
+    if (operandType.refused())
       return std::move(operandType).whyNot();
     operandTypes.push_back(*operandType);
   }
@@ -261,7 +261,7 @@ share_qspecs::buildHoistedOp(OpBuilder &builder, QuantizeOp quantize,
   if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
     WhyNotOr<std::pair<int64_t, int64_t>> bounds =
         getStoredClampBounds(clamp, resultType, /*exact=*/false);
-    if (!bounds)
+    if (bounds.refused())
       return std::move(bounds).whyNot();
     clampBounds = *bounds;
   }
@@ -299,7 +299,7 @@ WhyNot share_qspecs::whyStaysInFloat(QuantBehaviourOpInterface iface,
   OpBuilder detached(iface->getContext());
   SmallVector<Operation *> created;
   WhyNotOr<SinkPlan> sink = planSink(iface, duplicateDequantize);
-  bool sinkPlanHolds = static_cast<bool>(sink);
+  bool sinkPlanHolds = sink.hasValue();
   WhyNot notSunk =
       sinkPlanHolds
           ? whyNotKept(buildSunkOp(detached, iface, *sink, created), created)
@@ -310,7 +310,7 @@ WhyNot share_qspecs::whyStaysInFloat(QuantBehaviourOpInterface iface,
   WhyNotOr<SmallVector<quant::QuantizedType>> hoist =
       planHoist(quantizeUser, duplicateDequantize, sinkPlanHolds);
   WhyNot notHoisted =
-      hoist ? whyNotKept(buildHoistedOp(detached, quantizeUser, *hoist,
+      hoist.hasValue() ? whyNotKept(buildHoistedOp(detached, quantizeUser, *hoist,
                                         created),
                          created)
             : std::move(hoist).whyNot();
@@ -331,7 +331,7 @@ QuantizeOp share_qspecs::getQuantizeUser(Operation *op) {
 
 WhyNot mlir::qtosa::whyNotMovedToIntegers(Operation *op) {
   WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
-  if (!iface)
+  if (iface.refused())
     return std::move(iface).whyNot();
   return whyStaysInFloat(*iface, getQuantizeUser(op),
                          /*duplicateDequantize=*/false);

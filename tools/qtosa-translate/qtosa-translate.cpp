@@ -12,7 +12,7 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 
 int main(int argc, char **argv) {
-  mlir::qtosa::registerTFLiteImportTranslation();
+  mlir::qtosa::registerTFLiteTranslations();
   mlir::qtosa::registerTosaFlatbufferTranslations();
   return mlir::asMainReturnCode(
       mlir::mlirTranslateMain(argc, argv, "qtosa translation driver\n"));

@@ -75,7 +75,7 @@ LogicalResult buildQuantizePipeline(OpPassManager &pm,
                                     const QuantizePipelineOptions &options);
 
 /// Registers qtosa-quantize-pipeline.
-void registerQuantizePipeline();
+void registerQuantizePipelines();
 
 #define GEN_PASS_REGISTRATION
 #include "qtosa/Quantization/Passes.h.inc"

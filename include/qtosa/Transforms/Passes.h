@@ -107,7 +107,7 @@ LogicalResult buildLowerPipeline(OpPassManager &pm,
                                  const LowerPipelineOptions &options);
 
 /// Registers qtosa-lower-pipeline.
-void registerQTosaPipelines();
+void registerLowerPipelines();
 
 #define GEN_PASS_REGISTRATION
 #include "qtosa/Transforms/Passes.h.inc"

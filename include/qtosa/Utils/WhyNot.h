@@ -2,8 +2,10 @@
 //
 // Every check that can refuse (a lowering, a move, a fold, an Ethos-U rule)
 // answers with a WhyNot: empty when nothing stands in the way, otherwise the
-// reason, in words a user reads in a remark, a report or an error. A check
-// that also produces something answers with WhyNotOr<T>.
+// reason, in words a user reads in a remark, a report or an error; it is
+// true when there is a reason (`if (WhyNot why = check(op)) return why;`).
+// A check that also produces something answers with WhyNotOr<T>, asked by
+// name (`if (plan.refused()) return plan.whyNot();`), never as a bool.
 //
 // Reasons stay cheap when nobody reads them: a string literal is kept as a
 // pointer; only a reason built with WhyNot::format allocates, and only on the
@@ -68,8 +70,13 @@ public:
   }
   WhyNotOr(const char *reason) : why(reason) {}
 
+  // No conversion to bool: a WhyNot is true when refused, and a WhyNotOr
+  // that converted the other way round would read alike and mean the
+  // opposite. Ask by name.
+  /// True when there is no value, only the reason.
+  bool refused() const { return !value.has_value(); }
   /// True when there is a value.
-  explicit operator bool() const { return value.has_value(); }
+  bool hasValue() const { return value.has_value(); }
   T &operator*() { return *value; }
   const T &operator*() const { return *value; }
   T *operator->() { return &*value; }

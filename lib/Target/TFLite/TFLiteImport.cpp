@@ -47,7 +47,7 @@ OwningOpRef<ModuleOp> qtosa::importTFLite(llvm::MemoryBufferRef buffer,
   return module;
 }
 
-void qtosa::registerTFLiteImportTranslation() {
+void qtosa::registerTFLiteTranslations() {
   TranslateToMLIRRegistration registration(
       "import-tflite", "import a TFLite flatbuffer as QDQ TOSA",
       [](llvm::SourceMgr &sourceMgr, MLIRContext *context)

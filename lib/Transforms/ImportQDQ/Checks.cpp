@@ -83,7 +83,7 @@ LogicalResult import_qdq::checkImportable(Operation *op, bool quantized) {
            << "': quantized values crossing TOSA control flow are not "
               "supported";
   WhyNotOr<quant::QuantizedType> biasType = getImplicitBiasType(op);
-  if (!biasType)
+  if (biasType.refused())
     return op->emitError("cannot import '")
            << op->getName() << "': " << biasType.whyNot().str();
   return success();

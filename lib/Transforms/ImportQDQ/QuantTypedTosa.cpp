@@ -298,7 +298,7 @@ LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
   };
 
   WhyNotOr<quant::QuantizedType> implicitBiasType = getImplicitBiasType(op);
-  if (!implicitBiasType)
+  if (implicitBiasType.refused())
     return abandon();
 
   std::optional<unsigned> padValueNumber = getPadValueOperandNumber(op);
@@ -369,7 +369,7 @@ LogicalResult QuantTypedTosaLowering::rewriteAsFloatIsland(
   OperationState state(loc, op->getName(), floatOperands, floatResultTypes,
                        attrs);
   WhyNotOr<Operation *> floatOp = createIfVerified(state);
-  if (!floatOp)
+  if (floatOp.refused())
     return abandon();
   rewriter.insert(*floatOp);
 

@@ -65,7 +65,7 @@ lowering::getArithmeticParams(quant::QuantizedType qtype,
                               std::optional<int64_t> axis, StringRef role,
                               bool allowInt4) {
   WhyNotOr<ChannelParams> params = getChannelParams(qtype, axis, role);
-  if (!params)
+  if (params.refused())
     return params;
   if (!params->isSigned)
     return WhyNot::format(role + " has unsigned storage; TOSA integer "
@@ -103,11 +103,11 @@ WhyNotOr<ArithmeticOperand>
 lowering::getArithmeticOperand(Operation *op, unsigned index, StringRef role,
                                std::optional<int64_t> axis) {
   WhyNotOr<Dequantized> value = requireDequantized(op, index, role);
-  if (!value)
+  if (value.refused())
     return std::move(value).whyNot();
   WhyNotOr<ChannelParams> params =
       getArithmeticParams(value->qtype, axis, ("the " + role).str(), false);
-  if (!params)
+  if (params.refused())
     return std::move(params).whyNot();
   return ArithmeticOperand{value->stored, value->qtype, std::move(*params)};
 }

@@ -101,18 +101,18 @@ WhyNot lowering::lowerConvolution(Group &group) {
   ConvGeometry geometry = getConvGeometry(op);
   WhyNotOr<ArithmeticOperand> input =
       getArithmeticOperand(op, 0, "input", std::nullopt);
-  if (!input)
+  if (input.refused())
     return std::move(input).whyNot();
   WhyNotOr<Dequantized> weight = requireDequantized(op, 1, "weight");
-  if (!weight)
+  if (weight.refused())
     return std::move(weight).whyNot();
   WhyNotOr<ConvChannels> channels =
       getConvChannels(op, geometry, weight->qtype);
-  if (!channels)
+  if (channels.refused())
     return std::move(channels).whyNot();
   WhyNotOr<ChannelParams> weightParams = getArithmeticParams(
       weight->qtype, channels->weightAxis, "the weight", true);
-  if (!weightParams)
+  if (weightParams.refused())
     return std::move(weightParams).whyNot();
 
   bool wide = input->params.width == 16;
@@ -132,7 +132,7 @@ WhyNot lowering::lowerConvolution(Group &group) {
                         weightParams->scale(channels->weightChannel(oc)));
   WhyNotOr<SmallVector<double>> bias =
       getBiasValues(geometry.bias, channels->count);
-  if (!bias)
+  if (bias.refused())
     return std::move(bias).whyNot();
   unsigned accWidth = wide ? 48 : 32;
   int64_t accLimit = (int64_t(1) << (accWidth - 1)) - 1;
@@ -153,7 +153,7 @@ WhyNot lowering::lowerConvolution(Group &group) {
   WhyNotOr<OutputRescale> output =
       planOutputRescale(group.quantize, accumulatorParams(std::move(accScales)),
                         accElement, group.rounding);
-  if (!output)
+  if (output.refused())
     return std::move(output).whyNot();
   if (!group.builder)
     return {};
@@ -184,11 +184,11 @@ WhyNot lowering::lowerMatMul(Group &group) {
     return why;
   WhyNotOr<ArithmeticOperand> a =
       getArithmeticOperand(matmul, 0, "left operand", std::nullopt);
-  if (!a)
+  if (a.refused())
     return std::move(a).whyNot();
   WhyNotOr<ArithmeticOperand> b =
       getArithmeticOperand(matmul, 1, "right operand", 2);
-  if (!b)
+  if (b.refused())
     return std::move(b).whyNot();
   if (a->params.width != b->params.width)
     return WhyNot::format(llvm::formatv("its operands have {0}- and {1}-bit "
@@ -205,7 +205,7 @@ WhyNot lowering::lowerMatMul(Group &group) {
   WhyNotOr<OutputRescale> output =
       planOutputRescale(group.quantize, accumulatorParams(std::move(accScales)),
                         accElement, group.rounding);
-  if (!output)
+  if (output.refused())
     return std::move(output).whyNot();
   if (!group.builder)
     return {};

@@ -30,11 +30,11 @@ WhyNot lowering::lowerAddSubMul(Group &group) {
   }
   WhyNotOr<ArithmeticOperand> lhs =
       getArithmeticOperand(op, 0, "first operand", std::nullopt);
-  if (!lhs)
+  if (lhs.refused())
     return std::move(lhs).whyNot();
   WhyNotOr<ArithmeticOperand> rhs =
       getArithmeticOperand(op, 1, "second operand", std::nullopt);
-  if (!rhs)
+  if (rhs.refused())
     return std::move(rhs).whyNot();
 
   double lhsFactor = 1.0, rhsFactor = 1.0, accScale;
@@ -60,16 +60,16 @@ WhyNot lowering::lowerAddSubMul(Group &group) {
   }
   WhyNotOr<RescaleSpec> lhsSpec =
       planWiden(lhs->params, lhsFactor, group.rounding);
-  if (!lhsSpec)
+  if (lhsSpec.refused())
     return std::move(lhsSpec).whyNot();
   WhyNotOr<RescaleSpec> rhsSpec =
       planWiden(rhs->params, rhsFactor, group.rounding);
-  if (!rhsSpec)
+  if (rhsSpec.refused())
     return std::move(rhsSpec).whyNot();
   Type i32 = IntegerType::get(op->getContext(), 32);
   WhyNotOr<OutputRescale> output = planOutputRescale(
       group.quantize, accumulatorParams({accScale}), i32, group.rounding);
-  if (!output)
+  if (output.refused())
     return std::move(output).whyNot();
   if (!group.builder)
     return {};

@@ -44,7 +44,7 @@ WhyNotOr<OutputRescale> lowering::planOutputRescale(QuantizeOp quantize,
   int64_t channelAxis = type.getRank() - 1;
   WhyNotOr<ChannelParams> output =
       getChannelParams(quantize.getQtype(), channelAxis, "the output");
-  if (!output)
+  if (output.refused())
     return std::move(output).whyNot();
   if (input.scales.size() > 1 &&
       (type.getRank() == 0 || type.getDimSize(channelAxis) !=

@@ -30,7 +30,7 @@ WhyNot lowering::lowerAvgPool(Group &group) {
     return why;
   WhyNotOr<ArithmeticOperand> input =
       getArithmeticOperand(pool, 0, "input", std::nullopt);
-  if (!input)
+  if (input.refused())
     return std::move(input).whyNot();
   if (input->params.width == 16 && input->params.zeroPoint != 0)
     return "a 16-bit input needs zero point 0";
@@ -51,7 +51,7 @@ WhyNot lowering::lowerAvgPool(Group &group) {
   if (refine) {
     WhyNotOr<RescaleSpec> spec =
         planWiden(input->params, 128.0, group.rounding);
-    if (!spec)
+    if (spec.refused())
       return std::move(spec).whyNot();
     widen = std::move(*spec);
     poolParams = accumulatorParams({input->params.scale(0) / 128.0});
@@ -61,7 +61,7 @@ WhyNot lowering::lowerAvgPool(Group &group) {
     WhyNotOr<OutputRescale> plan = planOutputRescale(
         quantize, poolParams, refine ? i16 : elementOf(input->stored),
         group.rounding);
-    if (!plan)
+    if (plan.refused())
       return std::move(plan).whyNot();
     output = std::move(*plan);
   }
@@ -91,7 +91,7 @@ WhyNot lowering::lowerReduceSum(Group &group) {
   auto reduce = cast<tosa::ReduceSumOp>(group.op);
   WhyNotOr<ArithmeticOperand> input =
       getArithmeticOperand(reduce, 0, "input", std::nullopt);
-  if (!input)
+  if (input.refused())
     return std::move(input).whyNot();
   auto type = cast<RankedTensorType>(reduce.getInput().getType());
   int64_t reduced = type.getDimSize(reduce.getAxis());
@@ -100,13 +100,13 @@ WhyNot lowering::lowerReduceSum(Group &group) {
           kInt32Max)
     return "the sum over its axis may overflow i32";
   WhyNotOr<RescaleSpec> widen = planWiden(input->params, 1.0, group.rounding);
-  if (!widen)
+  if (widen.refused())
     return std::move(widen).whyNot();
   Type i32 = IntegerType::get(reduce.getContext(), 32);
   WhyNotOr<OutputRescale> output = planOutputRescale(
       group.quantize, accumulatorParams({input->params.scale(0)}), i32,
       group.rounding);
-  if (!output)
+  if (output.refused())
     return std::move(output).whyNot();
   if (!group.builder)
     return {};
@@ -128,7 +128,7 @@ WhyNot lowering::lowerResize(Group &group) {
   // The dispatcher sends only BILINEAR here: NEAREST_NEIGHBOR moves values.
   WhyNotOr<ArithmeticOperand> input =
       getArithmeticOperand(resize, 0, "input", std::nullopt);
-  if (!input)
+  if (input.refused())
     return std::move(input).whyNot();
   std::optional<SmallVector<int64_t>> scale =
       getConstantShape(resize.getScale());
@@ -153,7 +153,7 @@ WhyNot lowering::lowerResize(Group &group) {
   WhyNotOr<OutputRescale> output = planOutputRescale(
       group.quantize, accumulatorParams({input->params.scale(0) / n}),
       accumulator, group.rounding);
-  if (!output)
+  if (output.refused())
     return std::move(output).whyNot();
   // The sum carries the input's zero point n times: the rescale takes it
   // off through its output zero point, zp_out - zp_in * s_in / s_out, which

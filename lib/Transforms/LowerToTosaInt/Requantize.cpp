@@ -16,12 +16,12 @@ WhyNot lowering::lowerRequantize(Group &group) {
     channelAxis = type.getRank() - 1;
   WhyNotOr<ChannelParams> input = getChannelParams(
       dequantize.getQtype(), channelAxis, "the requantized value");
-  if (!input)
+  if (input.refused())
     return std::move(input).whyNot();
   Value stored = dequantize.getInput();
   WhyNotOr<OutputRescale> plan = planOutputRescale(
       group.quantize, *input, elementOf(stored), group.rounding);
-  if (!plan)
+  if (plan.refused())
     return std::move(plan).whyNot();
   if (group.builder)
     group.lowered = emitOutputRescale(*group.builder, group.loc(), stored,

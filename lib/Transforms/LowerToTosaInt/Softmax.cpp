@@ -136,7 +136,7 @@ WhyNotOr<SoftmaxMatch> matchSoftmax(tosa::MulOp mul) {
   if (!sub)
     return "the softmax's exp does not read x - max(x)";
   WhyNotOr<Dequantized> input = requireDequantized(sub, 0, "softmax input");
-  if (!input)
+  if (input.refused())
     return std::move(input).whyNot();
   match.input = *input;
   // The maximum in float, or (after qtosa-share-qspecs with
@@ -311,13 +311,13 @@ WhyNotOr<SoftmaxPlan> planSoftmax(const SoftmaxMatch &match,
   WhyNotOr<ChannelParams> in =
       getArithmeticParams(match.input.qtype, std::nullopt, "the softmax input",
                           /*allowInt4=*/false);
-  if (!in)
+  if (in.refused())
     return std::move(in).whyNot();
   if (in->scales.size() != 1)
     return "the softmax input has per-channel parameters";
   WhyNotOr<ChannelParams> out =
       getChannelParams(quantize.getQtype(), std::nullopt, "the output");
-  if (!out)
+  if (out.refused())
     return std::move(out).whyNot();
   if (out->scales.size() != 1)
     return "the softmax output has per-channel parameters";
@@ -368,7 +368,7 @@ WhyNotOr<SoftmaxPlan> planSoftmax(const SoftmaxMatch &match,
   WhyNotOr<OutputRescale> output = planOutputRescale(
       quantize, accumulatorParams({std::ldexp(1.0, -plan.unitBits)}),
       IntegerType::get(quantize.getContext(), 32), rounding);
-  if (!output)
+  if (output.refused())
     return std::move(output).whyNot();
   plan.output = std::move(*output);
   return plan;
@@ -524,12 +524,12 @@ WhyNot lowering::lowerMul(Group &group) {
   if (!looksLikeSoftmax(mul))
     return lowerAddSubMul(group);
   WhyNotOr<SoftmaxMatch> match = matchSoftmax(mul);
-  if (!match)
+  if (match.refused())
     return WhyNot::format("it ends a softmax that stays in float: " +
                           std::move(match).whyNot().take());
   WhyNotOr<SoftmaxPlan> plan =
       planSoftmax(*match, group.quantize, group.rounding);
-  if (!plan)
+  if (plan.refused())
     return WhyNot::format("it ends a softmax that stays in float: " +
                           std::move(plan).whyNot().take());
   if (!group.builder)

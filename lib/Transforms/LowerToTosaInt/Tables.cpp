@@ -140,12 +140,12 @@ template <UnaryFunction Function> WhyNot lowerTable(Group &group) {
     return why;
   WhyNotOr<ArithmeticOperand> input =
       getArithmeticOperand(op, 0, "input", std::nullopt);
-  if (!input)
+  if (input.refused())
     return std::move(input).whyNot();
   auto outType = cast<RankedTensorType>(group.quantize.getType());
   WhyNotOr<ChannelParams> outParams =
       getChannelParams(group.quantize.getQtype(), std::nullopt, "the output");
-  if (!outParams)
+  if (outParams.refused())
     return std::move(outParams).whyNot();
   unsigned width = input->params.width;
   if ((width != 8 && width != 16) || outParams->width != width ||

@@ -15,7 +15,7 @@ OwningOpRef<ModuleOp> importTFLite(llvm::MemoryBufferRef buffer,
                                    MLIRContext *context);
 
 /// Registers `--import-tflite` with mlir-translate.
-void registerTFLiteImportTranslation();
+void registerTFLiteTranslations();
 
 } // namespace mlir::qtosa
 

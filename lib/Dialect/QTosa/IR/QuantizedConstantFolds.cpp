@@ -281,7 +281,7 @@ WhyNotOr<FoldPlan> planFold(Operation *op, const FoldInputs &inputs,
            "folds anyway)";
   WhyNotOr<quant::QuantizedType> resultQType =
       QuantBehaviourOpInterface(inputs.iface).getResultQuantType(inputs.types);
-  if (!resultQType)
+  if (resultQType.refused())
     return std::move(resultQType).whyNot();
   auto storageType = resultType.clone(resultQType->getStorageType());
   // A splat moved anywhere (but into padding) is the same splat; building
@@ -305,7 +305,7 @@ WhyNotOr<FoldPlan> planFold(Operation *op, const FoldInputs &inputs,
                               .str());
   WhyNotOr<DenseElementsAttr> moved =
       moveStoredData(op, inputs.data, storageType, inputs.types.front());
-  if (!moved)
+  if (moved.refused())
     return std::move(moved).whyNot();
   return FoldPlan{*moved, *resultQType};
 }
@@ -321,7 +321,7 @@ struct FoldQuantizedConstantDataMovement : RewritePattern {
     if (!inputs)
       return failure();
     WhyNotOr<FoldPlan> plan = planFold(op, *inputs, force);
-    if (!plan)
+    if (plan.refused())
       return rewriter.notifyMatchFailure(op, plan.whyNot().str());
     auto constant = tosa::ConstOp::create(
         rewriter, op->getLoc(), plan->data.getType(), plan->data);
@@ -347,7 +347,7 @@ WhyNot mlir::qtosa::whyQuantizedConstantNotFolded(Operation *op,
   if (!inputs)
     return {};
   WhyNotOr<FoldPlan> plan = planFold(op, *inputs, force);
-  if (plan)
+  if (plan.hasValue())
     return {};
   return std::move(plan).whyNot();
 }

@@ -309,7 +309,7 @@ Result requireShared(ArrayRef<quant::QuantizedType> types) {
 /// rules above follow the attributes; parameters that would not fit the
 /// value they are for are refused rather than built.
 Result fitTo(Result type, Value value, StringRef role) {
-  if (!type)
+  if (type.refused())
     return type;
   auto perAxis = dyn_cast<PerAxis>(*type);
   auto shaped = dyn_cast<RankedTensorType>(value.getType());
@@ -350,7 +350,7 @@ struct ValueModel
   Result getResultQuantType(Operation *op,
                             ArrayRef<quant::QuantizedType> operandTypes) const {
     Result shared = requireShared(operandTypes);
-    if (!shared)
+    if (shared.refused())
       return shared;
     if (auto perAxis = dyn_cast<PerAxis>(*shared))
       return fitTo(Rules<OpTy>::forward(cast<OpTy>(op), perAxis),
