@@ -787,6 +787,9 @@ def convert(name, builder, variant):
     from tensorflow.python.framework.convert_to_constants import \
         convert_variables_to_constants_v2
 
+    # Layer and tensor names count up over a session: a fresh one per model
+    # keeps a model's bytes independent of the models made before it.
+    keras.backend.clear_session()
     keras.utils.set_random_seed(
         SEED + int(hashlib.sha256(name.encode()).hexdigest()[:6], 16))
     model = builder()
