@@ -293,6 +293,24 @@ static LogicalResult lowerQTosa(ModuleOp module) {
 Executable::Executable() = default;
 Executable::~Executable() = default;
 
+/// LLVM's optimization level for the JIT: QTOSA_JIT_OPT_LEVEL (0 to 3), 2
+/// when unset. A whole model is one function, and LLVM's O1 and O2 loop
+/// passes take time superlinear in a function's size (20 s for a
+/// MobileNetV2 of 400 TOSA ops, where its O0 code generation takes half a
+/// second); a harness that compiles many models to run them a few times,
+/// as test/Factory does, sets 0.
+static llvm::Expected<unsigned> getJitOptLevel() {
+  const char *value = std::getenv("QTOSA_JIT_OPT_LEVEL");
+  if (!value)
+    return 2;
+  StringRef text(value);
+  unsigned level;
+  if (text.getAsInteger(10, level) || level > 3)
+    return makeError("QTOSA_JIT_OPT_LEVEL is '" + text +
+                     "': give LLVM's optimization level, 0 to 3");
+  return level;
+}
+
 llvm::Expected<std::unique_ptr<Executable>>
 Executable::compile(ModuleOp module, StringRef function) {
   MLIRContext *context = module->getContext();
@@ -311,6 +329,9 @@ Executable::compile(ModuleOp module, StringRef function) {
                      locationString(original.getLoc()) +
                      " is a declaration without a body");
 
+  llvm::Expected<unsigned> optLevel = getJitOptLevel();
+  if (!optLevel)
+    return optLevel.takeError();
   std::unique_ptr<Executable> executable(new Executable());
   executable->description =
       ("@" + function + " at " + locationString(original.getLoc())).str();
@@ -413,11 +434,12 @@ Executable::compile(ModuleOp module, StringRef function) {
   SmallVector<StringRef, 1> libraries;
   if (haveRuntime)
     libraries.push_back(runtime);
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/2,
+  auto transformer = makeOptimizingTransformer(*optLevel,
                                                /*sizeLevel=*/0,
                                                /*targetMachine=*/nullptr);
   ExecutionEngineOptions options;
   options.transformer = transformer;
+  options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(*optLevel);
   options.sharedLibPaths = libraries;
   options.enableGDBNotificationListener = false;
   options.enablePerfNotificationListener = false;

@@ -19,6 +19,13 @@
 // -0.2 -> -4 + 3 = -1 -> -0.2, 0.3 -> 6 + 3 = 9 -> 0.3, -0.4 -> -8 + 3 = -5
 // -> -0.4; then each row of the transposed 4x2x3 repeats one channel.
 // PRINT: result #0: tensor<4x6xf32> [0.100000001, 0.100000001, 0.100000001, 0.100000001, 0.100000001, 0.100000001, -0.200000003, -0.200000003, -0.200000003, -0.200000003, -0.200000003, -0.200000003, 0.300000012, 0.300000012, 0.300000012, 0.300000012, 0.300000012, 0.300000012, -0.400000006, -0.400000006, -0.400000006, -0.400000006, -0.400000006, -0.400000006]
+// The JIT's optimization level (QTOSA_JIT_OPT_LEVEL, default 2) changes
+// how long compiling takes, not what the code computes:
+// RUN: env QTOSA_JIT_OPT_LEVEL=0 qtosa-run %s --input %t/zeros.npy | FileCheck %s --check-prefix=PRINT
+// RUN: env QTOSA_JIT_OPT_LEVEL=3 qtosa-run %s --input %t/zeros.npy | FileCheck %s --check-prefix=PRINT
+// RUN: env QTOSA_JIT_OPT_LEVEL=4 not qtosa-run %s --input %t/zeros.npy 2>&1 | FileCheck %s --check-prefix=OPT-LEVEL
+// RUN: env QTOSA_JIT_OPT_LEVEL=fast not qtosa-run %s --input %t/zeros.npy 2>&1 | FileCheck %s --check-prefix=OPT-LEVEL
+// OPT-LEVEL: error: QTOSA_JIT_OPT_LEVEL is '{{4|fast}}': give LLVM's optimization level, 0 to 3
 
 !in = !quant.uniform<i8:f32, 0.02:-5>
 !w = !quant.uniform<i8:f32, 0.01>

@@ -228,6 +228,32 @@ OpStatus convertQuantizeOrDequantize(SubgraphImporter &im) {
   return finish(im, operand->input);
 }
 
+/// CAST from an 8- or 16-bit integer tensor to FLOAT32 gives the stored
+/// integers as floats: TFLite's CAST ignores quantization parameters. That
+/// is a dequantize at scale 1 and zero point 0, exact, and integer
+/// arithmetic once a quantize follows. Other casts have no form here
+/// (std::nullopt: a host call).
+std::optional<OpStatus> convertCast(SubgraphImporter &im) {
+  if (im.input(0) < 0 || im.output(0) < 0)
+    return im.fail("needs an input and an output");
+  const TensorInfo &in = im.tensor(im.input(0));
+  const TensorInfo &out = im.tensor(im.output(0));
+  auto inType = dyn_cast_or_null<quant::UniformQuantizedType>(in.qtype);
+  if (!inType || out.tfliteType != tflite::TensorType::FLOAT32 ||
+      in.shape != out.shape)
+    return std::nullopt;
+  FailureOr<Value> stored = im.stored(im.input(0));
+  if (failed(stored))
+    return im.afterFailure();
+  auto plain = quant::UniformQuantizedType::get(
+      inType.getFlags(), inType.getStorageType(), inType.getExpressedType(),
+      1.0, 0, inType.getStorageTypeMin(), inType.getStorageTypeMax());
+  Value value = DequantizeOp::create(im.builder(), im.loc(),
+                                     im.f32Type(in.shape), *stored,
+                                     TypeAttr::get(plain));
+  return finish(im, value);
+}
+
 /// The axes of a reduction, normalized, sorted and without repeats.
 FailureOr<SmallVector<int64_t>> reductionAxes(SubgraphImporter &im, int index,
                                               int64_t rank) {
@@ -247,6 +273,64 @@ FailureOr<SmallVector<int64_t>> reductionAxes(SubgraphImporter &im, int index,
   return result;
 }
 
+/// A quantized MEAN over adjacent axes (TF2's global average pool: axes 1
+/// and 2 of NHWC) as one tosa.reduce_sum between the input's dequantize and
+/// a quantize whose scale is the output's times the count, whose stored
+/// integers are the output's: round(sum / (count * scale)) is
+/// round(mean / scale). That is the dequantize -> reduce_sum -> quantize
+/// group qtosa-lower-to-tosa-int makes integer (an i32 sum and one
+/// rescale, TFLite's own kernel), where a sum per axis and a multiply by
+/// 1/count would stay in float. Returns std::nullopt for any other MEAN.
+std::optional<OpStatus> convertQuantizedMean(SubgraphImporter &im,
+                                             const Unary &operand,
+                                             ArrayRef<int64_t> axes) {
+  const TensorInfo &in = im.tensor(im.input(0));
+  const TensorInfo &out = im.tensor(im.output(0));
+  auto inType = dyn_cast_or_null<quant::UniformQuantizedType>(in.qtype);
+  auto outType = dyn_cast_or_null<quant::UniformQuantizedType>(out.qtype);
+  if (!inType || !outType || axes.size() < 2)
+    return std::nullopt;
+  for (size_t i = 1; i < axes.size(); ++i)
+    if (axes[i] != axes[i - 1] + 1)
+      return std::nullopt;
+  ArrayRef<int64_t> shape =
+      cast<RankedTensorType>(operand.input.getType()).getShape();
+  int64_t count = 1;
+  for (int64_t axis : axes)
+    count *= shape[axis];
+  if (count <= 1 || out.numElements() * count != in.numElements())
+    return std::nullopt;
+  // The reduced axes merged into the first of them, on the stored
+  // integers: a reshape between the dequantize and the sum would stay in
+  // float whenever the input has other users.
+  SmallVector<int64_t> merged(shape.take_front(axes.front()));
+  merged.push_back(count);
+  llvm::append_range(merged, shape.drop_front(axes.back() + 1));
+  FailureOr<Value> stored = im.stored(im.input(0));
+  if (failed(stored))
+    return im.afterFailure();
+  Value value = DequantizeOp::create(im.builder(), im.loc(),
+                                     im.f32Type(merged),
+                                     im.reshape(*stored, merged),
+                                     TypeAttr::get(inType));
+  merged[axes.front()] = 1;
+  value = tosa::ReduceSumOp::create(im.builder(), im.loc(),
+                                    im.f32Type(merged), value,
+                                    static_cast<uint32_t>(axes.front()));
+  auto sumType = quant::UniformQuantizedType::get(
+      outType.getFlags(), outType.getStorageType(),
+      outType.getExpressedType(),
+      outType.getScale() * static_cast<double>(count),
+      outType.getZeroPoint(), outType.getStorageTypeMin(),
+      outType.getStorageTypeMax());
+  Value sum = QuantizeOp::create(
+      im.builder(), im.loc(),
+      RankedTensorType::get(merged, out.storageElement), value,
+      TypeAttr::get(sumType));
+  im.setStored(im.output(0), im.reshape(sum, out.shape));
+  return OpStatus::Converted;
+}
+
 OpStatus convertReduction(SubgraphImporter &im, bool isMean) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
@@ -257,6 +341,10 @@ OpStatus convertReduction(SubgraphImporter &im, bool isMean) {
       reductionAxes(im, im.input(1), shape.size());
   if (failed(axes))
     return im.afterFailure();
+  if (isMean)
+    if (std::optional<OpStatus> status =
+            convertQuantizedMean(im, *operand, *axes))
+      return *status;
   Value value = operand->input;
   int64_t count = 1;
   for (int64_t axis : *axes) {
@@ -376,6 +464,8 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
   case tflite::BuiltinOperator::QUANTIZE:
   case tflite::BuiltinOperator::DEQUANTIZE:
     return convertQuantizeOrDequantize(im);
+  case tflite::BuiltinOperator::CAST:
+    return convertCast(im);
   case tflite::BuiltinOperator::MEAN:
     return convertReduction(im, /*isMean=*/true);
   case tflite::BuiltinOperator::SUM:

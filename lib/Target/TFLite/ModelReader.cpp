@@ -144,6 +144,9 @@ private:
   LogicalResult readQuantization(int subgraph, TensorInfo &tensor,
                                  const tflite::QuantizationParameters &q);
   LogicalResult narrowInt64Bias(int subgraph, TensorInfo &tensor);
+  /// An INT8, UINT8 or INT16 tensor without quantization parameters: its
+  /// integers, as a quantized type of scale 1 and zero point 0.
+  LogicalResult readPlainIntegers(int subgraph, TensorInfo &tensor);
   LogicalResult readSignatures();
 
   llvm::MemoryBufferRef buffer;
@@ -357,10 +360,11 @@ LogicalResult ModelReader::readTensor(int subgraph, int index,
   case tflite::TensorType::INT8:
   case tflite::TensorType::UINT8:
   case tflite::TensorType::INT16:
+    // Without parameters the tensor holds plain integers (an image of raw
+    // uint8 bytes fed to a CAST): they are their own values, scale 1 and
+    // zero point 0, which CAST to float then reads exactly.
     if (!hasParams)
-      return tensorError(subgraph, index)
-             << tflite::EnumNameTensorType(t.type())
-             << " tensor has no quantization parameters";
+      return readPlainIntegers(subgraph, tensor);
     break;
   case tflite::TensorType::INT32:
   case tflite::TensorType::INT64:
@@ -445,6 +449,21 @@ LogicalResult ModelReader::readQuantization(
     tensor.qtype = quant::UniformQuantizedType::getChecked(
         emit, flags, storage, expressed, scaleValues[0], zeroPoints[0], qmin,
         qmax);
+  return success(static_cast<bool>(tensor.qtype));
+}
+
+LogicalResult ModelReader::readPlainIntegers(int subgraph,
+                                             TensorInfo &tensor) {
+  bool isSigned = tensor.tfliteType != tflite::TensorType::UINT8;
+  unsigned width = tensor.storageElement.getIntOrFloatBitWidth();
+  auto emit = [&] {
+    return emitError(tensorLoc(info, context, subgraph, tensor.index));
+  };
+  tensor.qtype = quant::UniformQuantizedType::getChecked(
+      emit, isSigned ? quant::QuantizationFlags::Signed : 0,
+      IntegerType::get(context, width), Float32Type::get(context), 1.0, 0,
+      quant::QuantizedType::getDefaultMinimumForInteger(isSigned, width),
+      quant::QuantizedType::getDefaultMaximumForInteger(isSigned, width));
   return success(static_cast<bool>(tensor.qtype));
 }
 

@@ -25,3 +25,13 @@ def test_micro_speech_equals_stored_reference(seed):
 def test_bad_model_is_an_error():
     with pytest.raises(qtosa.Error, match="TFLite Micro fails on the model"):
         qtosa.tflite.run_micro(b"not a model at all", [])
+
+
+@pytest.mark.skipif(not MODEL.exists(), reason="../shared/corpus is absent")
+def test_arena_size_is_passed_to_tflite_micro():
+    x = np.load(REFERENCE / "seed1" / "input_0.npy")
+    want = np.load(REFERENCE / "seed1" / "output_0.npy")
+    with pytest.raises(qtosa.Error, match="failed to allocate tensors"):
+        qtosa.tflite.run_micro(MODEL, [x], arena_size=1024)
+    (got,) = qtosa.tflite.run_micro(MODEL, [x], arena_size=1 << 22)
+    np.testing.assert_array_equal(got, want)

@@ -6,6 +6,14 @@
 // RUN: qtosa-translate --import-tflite %t/elementwise.tflite | FileCheck %s --enable-var-scope --check-prefix=EW
 // RUN: qtosa-translate --import-tflite %t/quantize_ops.tflite | FileCheck %s --enable-var-scope --check-prefix=QDQ
 // RUN: qtosa-translate --import-tflite %t/reductions.tflite | FileCheck %s --enable-var-scope --check-prefix=RED
+// RUN: qtosa-translate --import-tflite %t/global_means.tflite | FileCheck %s --enable-var-scope --check-prefix=MEAN
+// RUN: qtosa-translate --import-tflite %t/global_means.tflite \
+// RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int rounding=double})' \
+// RUN:   | FileCheck %s --enable-var-scope --check-prefix=MEAN-INT
+// RUN: qtosa-translate --import-tflite %t/raw_uint8_cast.tflite | FileCheck %s --enable-var-scope --check-prefix=RAW
+// RUN: qtosa-translate --import-tflite %t/raw_uint8_cast.tflite \
+// RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int rounding=double})' \
+// RUN:   | FileCheck %s --enable-var-scope --check-prefix=RAW-INT
 
 // EW-LABEL: func.func @main(
 // EW-SAME: %[[ARGX:.+]]: tensor<1x2x3xf32> {tflite.name = "x"}, %[[ARGC:.+]]: tensor<3xf32> {tflite.name = "c"}) -> (tensor<1x2x3xf32> {tflite.name = "softmax"})
@@ -77,15 +85,56 @@
 // QDQ: %[[F:.+]] = qtosa.dequantize %[[R]] as !quant.uniform<u8:f32, 2.500000e-01:128>
 // QDQ: return %[[F]] : tensor<4xf32>
 
-// MEAN over axes 1 and 2 without keep_dims: sums, times 1/16, reshaped;
-// ARG_MAX's INT32 output is the index tensor itself, not quantized.
+// MEAN over axes 1 and 2 without keep_dims (quantized: below); SUM over
+// the same axes with keep_dims: a sum per axis; ARG_MAX's INT32 output is
+// the index tensor itself, not quantized.
 // RED-LABEL: func.func @main(
 // RED-SAME: -> (tensor<1x3xf32> {tflite.name = "mean"}, tensor<1x1x1x3xf32> {tflite.name = "sum"}, tensor<1x4x4xi32> {tflite.name = "argmax"})
-// RED: %[[X:.+]] = qtosa.dequantize
+// RED: %[[Q:.+]] = qtosa.quantize %arg0
+// RED: %[[X:.+]] = qtosa.dequantize %[[Q]]
+// RED: tosa.reduce_sum %{{.+}} {axis = 1 : i32} : (tensor<1x16x3xf32>) -> tensor<1x1x3xf32>
 // RED: %[[S1:.+]] = tosa.reduce_sum %[[X]] {axis = 1 : i32} : (tensor<1x4x4x3xf32>) -> tensor<1x1x4x3xf32>
 // RED: %[[S2:.+]] = tosa.reduce_sum %[[S1]] {axis = 2 : i32} : (tensor<1x1x4x3xf32>) -> tensor<1x1x1x3xf32>
-// RED: %[[N:.+]] = "tosa.const"() <{values = dense<6.250000e-02> : tensor<1x1x1x1xf32>}>
-// RED: %[[M:.+]] = tosa.mul %[[S2]], %[[N]]
-// RED: tosa.reshape %[[M]], %{{.+}} -> tensor<1x3xf32>
+// RED: qtosa.quantize %[[S2]]
 // RED: %[[AM:.+]] = tosa.argmax %[[X]] {axis = 3 : i32} : (tensor<1x4x4x3xf32>) -> tensor<1x4x4xi32>
 // RED: return %{{.+}}, %{{.+}}, %[[AM]] : tensor<1x3xf32>, tensor<1x1x1x3xf32>, tensor<1x4x4xi32>
+
+// Issue #34, class 3: a quantized MEAN over adjacent axes (the global
+// average pool of TF2's MobileNetV2) is one reduce_sum over the axes
+// merged on the stored integers, quantized at the output's scale times the
+// count (0.02 * 15, 0.03 * 15); the output's stored integers are its own.
+// MEAN: %[[Q:.+]] = qtosa.quantize %arg0 as !quant.uniform<i8:f32, 0.05000000074505806:-3>
+// MEAN: %[[R:.+]] = tosa.reshape %[[Q]], %{{.+}} -> tensor<1x15x4xi8>
+// MEAN: %[[D:.+]] = qtosa.dequantize %[[R]] as !quant.uniform<i8:f32, 0.05000000074505806:-3> : tensor<1x15x4xi8> -> tensor<1x15x4xf32>
+// MEAN: %[[S:.+]] = tosa.reduce_sum %[[D]] {axis = 1 : i32} : (tensor<1x15x4xf32>) -> tensor<1x1x4xf32>
+// MEAN: %[[SQ:.+]] = qtosa.quantize %[[S]] as !quant.uniform<i8:f32, 0.29999999329447746:5> : tensor<1x1x4xf32> -> tensor<1x1x4xi8>
+// MEAN: tosa.reshape %[[SQ]], %{{.+}} -> tensor<1x4xi8>
+// MEAN: tosa.reduce_sum %{{.+}} {axis = 1 : i32} : (tensor<1x15x4xf32>) -> tensor<1x1x4xf32>
+// MEAN: qtosa.quantize %{{.+}} as !quant.uniform<i8:f32, 0.44999998994171619:-7>
+// MEAN: tosa.reshape %{{.+}} -> tensor<1x1x1x4xi8>
+// MEAN: qtosa.dequantize %{{.+}} as !quant.uniform<i8:f32, 0.019999999552965164:5> : tensor<1x4xi8>
+// Integer TOSA under io=int: an i32 sum and one rescale to the output,
+// where two sums and a multiply by 1/15 stayed in float before (and io=int
+// failed).
+// MEAN-INT-LABEL: func.func @main(
+// MEAN-INT-NOT: f32>
+// MEAN-INT: tosa.reshape %arg0, %{{.+}} -> tensor<1x15x4xi8>
+// MEAN-INT: tosa.rescale {{.+}} -> tensor<1x15x4xi32>
+// MEAN-INT: tosa.reduce_sum {{.+}} -> tensor<1x1x4xi32>
+// MEAN-INT: tosa.rescale {{.+}} -> tensor<1x1x4xi8>
+// MEAN-INT: tosa.reshape {{.+}} -> tensor<1x4xi8>
+
+// Issue #34, class 2: raw UINT8 and INT16 inputs (no quantization
+// parameters) are their integers, scale 1 and zero point 0; CAST to float
+// dequantizes them at that scale, and the QUANTIZE after it is integer.
+// RAW-LABEL: func.func @main(
+// RAW: qtosa.quantize %arg0 as !quant.uniform<u8:f32, 1.000000e+00> : tensor<1x2x2x3xf32> -> tensor<1x2x2x3xi8>
+// RAW: qtosa.quantize %arg1 as !quant.uniform<i16:f32, 1.000000e+00> : tensor<4xf32> -> tensor<4xi16>
+// RAW: qtosa.dequantize %{{.+}} as !quant.uniform<u8:f32, 1.000000e+00> : tensor<1x2x2x3xi8> -> tensor<1x2x2x3xf32>
+// RAW: qtosa.quantize %{{.+}} as !quant.uniform<i8:f32, 1.000000e+00:-128>
+// RAW: qtosa.dequantize %{{.+}} as !quant.uniform<i16:f32, 1.000000e+00> : tensor<4xi16> -> tensor<4xf32>
+// RAW-INT-LABEL: func.func @main(
+// RAW-INT-SAME: %arg0: tensor<1x2x2x3xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 1.000000e+00:-128>", tflite.name = "image"}
+// RAW-INT-SAME: %arg1: tensor<4xi16> {qtosa.qtype = "!quant.uniform<i16:f32, 1.000000e+00>", tflite.name = "audio"}
+// RAW-INT-NOT: f32>
+// RAW-INT: return %arg0, %arg1

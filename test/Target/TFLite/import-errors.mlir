@@ -12,7 +12,6 @@
 // RUN: not qtosa-translate --import-tflite %t/bad_tensor_index.tflite 2>&1 | FileCheck %s --check-prefix=TENSORINDEX
 // RUN: not qtosa-translate --import-tflite %t/bad_opcode_index.tflite 2>&1 | FileCheck %s --check-prefix=OPCODE
 // RUN: not qtosa-translate --import-tflite %t/bad_buffer_size.tflite 2>&1 | FileCheck %s --check-prefix=BUFSIZE
-// RUN: not qtosa-translate --import-tflite %t/no_quant_params.tflite 2>&1 | FileCheck %s --check-prefix=NOQUANT
 // RUN: not qtosa-translate --import-tflite %t/zero_scale.tflite 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not qtosa-translate --import-tflite %t/negative_scale.tflite 2>&1 | FileCheck %s --check-prefix=NEG
 // RUN: not qtosa-translate --import-tflite %t/nan_scale.tflite 2>&1 | FileCheck %s --check-prefix=NAN
@@ -33,7 +32,6 @@
 // TENSORINDEX: bad_tensor_index.tflite:0:0: error: operator 0's input names tensor 99, but subgraph 0 has 2 tensors
 // OPCODE: bad_opcode_index.tflite:0:0: error: operator 0 has opcode index 5, but the model has 1 operator codes
 // BUFSIZE: bad_buffer_size.tflite:0:0: error: tensor 2 ('w') of subgraph 0: buffer 1 holds 5 bytes, but shape and type need 6
-// NOQUANT: no_quant_params.tflite:0:0: error: tensor 1 ('output') of subgraph 0: INT8 tensor has no quantization parameters
 // ZERO: error: tensor 1 ('output') of subgraph 0: scale 0 is 0.000000e+00; scales must be finite and at least 2^-126
 // NEG: error: tensor 1 ('output') of subgraph 0: scale 0 is -5.000000e-01; scales must be finite and at least 2^-126
 // NAN: error: tensor 1 ('output') of subgraph 0: scale 0 is nan; scales must be finite and at least 2^-126

@@ -312,6 +312,43 @@ def reductions():
     return m
 
 
+def raw_uint8_cast():
+    """Issue #34, class 2: an image of raw uint8 bytes (no quantization
+    parameters) to CAST and QUANTIZE, as TensorFlow's converter writes a
+    Keras model whose input is uint8; and a raw int16 input through CAST
+    alone."""
+    m = Model()
+    x = m.tensor("image", [1, 2, 2, 3], "UINT8")
+    m.inputs.append(x)
+    f = m.tensor("cast", [1, 2, 2, 3], "FLOAT32")
+    m.op("CAST", [x], [f], "CastOptions", {})
+    q = act_out(m, [1, 2, 2, 3], scale=1.0, zp=-128, name="quantized")
+    m.op("QUANTIZE", [f], [q])
+    a = m.tensor("audio", [4], "INT16")
+    m.inputs.append(a)
+    af = m.tensor("audio_float", [4], "FLOAT32")
+    m.outputs.append(af)
+    m.op("CAST", [a], [af], "CastOptions", {})
+    return m
+
+
+def global_means():
+    """Issue #34, class 3: MEAN over axes 1 and 2 (TF2's global average
+    pool), without and with keep_dims, the input also read by a MAX_POOL."""
+    m = Model()
+    x = act_in(m, [1, 5, 3, 4])
+    axes = ints(m, "axes", [1, 2])
+    mean = act_out(m, [1, 4], scale=0.02, zp=5, name="mean")
+    m.op("MEAN", [x, axes], [mean], "ReducerOptions", {"keep_dims": False})
+    kept = act_out(m, [1, 1, 1, 4], scale=0.03, zp=-7, name="kept")
+    m.op("MEAN", [x, axes], [kept], "ReducerOptions", {"keep_dims": True})
+    pooled = act_out(m, [1, 5, 3, 4], name="pooled")
+    m.op("MAX_POOL_2D", [x], [pooled], "Pool2DOptions",
+         {"padding": "SAME", "stride_w": 1, "stride_h": 1,
+          "filter_width": 2, "filter_height": 2})
+    return m
+
+
 def shapes():
     m = Model()
     x = act_in(m, [1, 4, 6])
@@ -474,7 +511,8 @@ def float_math():
 
 GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, depthwise_multiplier,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
-        pools, batch_matmul, elementwise, quantize_ops, reductions, shapes,
+        pools, batch_matmul, elementwise, quantize_ops, reductions,
+        raw_uint8_cast, global_means, shapes,
         opaque_ops, signatures, dynamic_batch, resize, data_movement,
         float_math]
 
@@ -518,12 +556,6 @@ def bad_buffer_size():
     w = m.tensor("w", [2, 3], "INT8", 0.1, 0)
     m.buffers.append({"data": [1, 2, 3, 4, 5]})
     m.tensors[w]["buffer"] = len(m.buffers) - 1
-    return m
-
-
-def no_quant_params():
-    m = relu_model()
-    del m.tensors[1]["quantization"]
     return m
 
 
@@ -608,7 +640,7 @@ def read_before_write():
 
 
 BAD = [bad_version, bad_buffer_index, bad_tensor_index, bad_opcode_index,
-       bad_buffer_size, no_quant_params, zero_scale, negative_scale,
+       bad_buffer_size, zero_scale, negative_scale,
        nan_scale, per_axis_length, zero_point_range, dynamic_shape,
        while_loop, if_branches, int64_bias_range, shape_mismatch,
        read_before_write]
