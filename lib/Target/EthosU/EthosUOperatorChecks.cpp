@@ -142,26 +142,23 @@ WhyNot checkResizeRepeats(Operation *op, Limits) {
   ArrayRef<int64_t> in = tensorOf(resize.getInput()).getShape();
   ArrayRef<int64_t> out = tensorOf(resize.getOutput()).getShape();
   const char *axes[] = {"rows", "columns"};
+  // Vela 5.2 compiles pixel repetition in one form only: forms that sample
+  // alike (16/8 offset -4 for 8/4 offset -3... or the floor form 4/2
+  // offset -2) are refused with "Non-passthrough operation (Resize) could
+  // not run on NPU".
   for (int axis = 0; axis < 2; ++axis) {
     int64_t inSize = in[1 + axis], outSize = out[1 + axis];
     int64_t n = (*scale)[2 * axis], d = (*scale)[2 * axis + 1];
-    if (n <= 0 || inSize <= 0 || outSize % inSize != 0)
+    if (inSize <= 0 || outSize % inSize != 0)
       return WhyNot::format(llvm::formatv(
           "{0}: {1} is not a multiple of {2}", axes[axis], outSize, inSize));
     int64_t factor = outSize / inSize;
-    for (int64_t o = 0; o < outSize; ++o) {
-      int64_t y = o * d + (*offset)[axis];
-      int64_t i = llvm::divideFloorSigned(y, n);
-      int64_t r = y - i * n;
-      if (2 * r >= n)
-        ++i;
-      i = std::clamp<int64_t>(i, 0, inSize - 1);
-      if (i != o / factor)
-        return WhyNot::format(llvm::formatv(
-            "{0}: output {1} reads input {2}, not {3}: the sampling (scale "
-            "{4}/{5}, offset {6}) does not repeat each input {7} times",
-            axes[axis], o, i, o / factor, n, d, (*offset)[axis], factor));
-    }
+    if (n != 2 * factor || d != 2 || (*offset)[axis] != 1 - factor)
+      return WhyNot::format(llvm::formatv(
+          "{0}: scale {1}/{2} offset {3}; repeating each input {4} times "
+          "compiles only as scale {5}/2 offset {6}",
+          axes[axis], n, d, (*offset)[axis], factor, 2 * factor,
+          1 - factor));
   }
   return {};
 }

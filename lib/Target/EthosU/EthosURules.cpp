@@ -198,8 +198,8 @@ const std::vector<OperatorRules> &u55Rules() {
                    "for Ethos-U55, not even of a 1x1 image)",
            checkResizeMode},
           {"REPEATS", "Unless the input is 1x1, NEAREST repeats each pixel "
-                      "(output o reads input o / factor: the half-pixel "
-                      "parameters)", checkResizeRepeats},
+                      "f times as scale 2f/2, offset 1 - f (Vela refuses "
+                      "other forms of the same sampling)", checkResizeRepeats},
       }},
       {"tosa.transpose", "TRANSPOSE", {
           kMovementTypeRule,

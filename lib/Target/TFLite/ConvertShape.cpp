@@ -12,6 +12,9 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cstdlib>
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::qtosa;
 using namespace mlir::qtosa::tflite_import;
@@ -501,6 +504,21 @@ OpStatus convertResize(SubgraphImporter &im, bool nearest) {
       den = 2 * in;
       off = -outSize;
     }
+    if (nearest && !(alignCorners && outSize > 1) && outSize % in == 0) {
+      // Each input pixel repeated f times, whichever convention: TFLite's
+      // floor(y / f) and floor((y + 0.5) / f) agree. Scale 2f/2, offset
+      // 1 - f samples the same and is the one form of it Vela 5.2 compiles
+      // for Ethos-U55 (U55.RESIZE.REPEATS).
+      int64_t factor = outSize / in;
+      n = 2 * factor;
+      den = 2;
+      off = 1 - factor;
+    }
+    // In lowest terms: the same sampling, in smaller numbers.
+    int64_t common = std::gcd(std::gcd(n, den), std::abs(off));
+    n /= common;
+    den /= common;
+    off /= common;
     int64_t edge = (outSize - 1) * den - (in - 1) * n + off;
     // TOSA 1.0's ranges for offset and border.
     if (off < -n || off >= 16 * n || edge < -n || edge >= n)

@@ -1801,10 +1801,49 @@ func.func @resize_nearest_floor_2x(%arg0: tensor<1x2x2x1xi8>) -> (tensor<1x4x4x1
   %s1 = tosa.const_shape {values = dense<[2, 1, 2, 1]> : tensor<4xindex>} : () -> !tosa.shape<4>
   %s2 = tosa.const_shape {values = dense<[0, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %s3 = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
-  // expected-remark @below {{stays on the host: U55.RESIZE.REPEATS: rows: output 1 reads input 1, not 0: the sampling (scale 2/1, offset 0) does not repeat each input 2 times}}
+  // expected-remark @below {{stays on the host: U55.RESIZE.REPEATS: rows: scale 2/1 offset 0; repeating each input 2 times compiles only as scale 4/2 offset -1}}
   %v4 = tosa.resize %arg0, %s1, %s2, %s3 {mode = NEAREST_NEIGHBOR} : (tensor<1x2x2x1xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x4x1xi8>
   return %v4 : tensor<1x4x4x1xi8>
 }
+
+// TFLite's half-pixel form (16/8 offset -4) and its floor form (4/2 offset
+// -2) sample exactly as 4/2 offset -1 does; Vela 5.2 refuses both.
+
+// CHECK-LABEL: func.func @resize_nearest_unreduced_2x(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.resize
+func.func @resize_nearest_unreduced_2x(%arg0: tensor<1x4x4x8xi8>) -> (tensor<1x8x8x8xi8>) {
+  %s1 = tosa.const_shape {values = dense<[16, 8, 16, 8]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %s2 = tosa.const_shape {values = dense<[-4, -4]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %s3 = tosa.const_shape {values = dense<[4, 4]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-remark @below {{stays on the host: U55.RESIZE.REPEATS: rows: scale 16/8 offset -4; repeating each input 2 times compiles only as scale 4/2 offset -1}}
+  %v = tosa.resize %arg0, %s1, %s2, %s3 {mode = NEAREST_NEIGHBOR} : (tensor<1x4x4x8xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x8x8x8xi8>
+  return %v : tensor<1x8x8x8xi8>
+}
+
+// CHECK-LABEL: func.func @resize_nearest_floor_form_2x(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.resize
+func.func @resize_nearest_floor_form_2x(%arg0: tensor<1x4x4x8xi8>) -> (tensor<1x8x8x8xi8>) {
+  %s1 = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %s2 = tosa.const_shape {values = dense<[-2, -2]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %s3 = tosa.const_shape {values = dense<[0, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-remark @below {{stays on the host: U55.RESIZE.REPEATS: rows: scale 4/2 offset -2; repeating each input 2 times compiles only as scale 4/2 offset -1}}
+  %v = tosa.resize %arg0, %s1, %s2, %s3 {mode = NEAREST_NEIGHBOR} : (tensor<1x4x4x8xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x8x8x8xi8>
+  return %v : tensor<1x8x8x8xi8>
+}
+
+// CHECK-LABEL: func.func @resize_nearest_4x(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.resize
+func.func @resize_nearest_4x(%arg0: tensor<1x8x8x8xi8>) -> (tensor<1x32x32x8xi8>) {
+  %s1 = tosa.const_shape {values = dense<[8, 2, 8, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %s2 = tosa.const_shape {values = dense<[-3, -3]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %s3 = tosa.const_shape {values = dense<[3, 3]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %v = tosa.resize %arg0, %s1, %s2, %s3 {mode = NEAREST_NEIGHBOR} : (tensor<1x8x8x8xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x32x32x8xi8>
+  return %v : tensor<1x32x32x8xi8>
+}
+
 
 // -----
 

@@ -14,12 +14,13 @@
 // CHECK: %[[O0:.+]] = tosa.const_shape {values = dense<0> : tensor<2xindex>}
 // CHECK: %[[B0:.+]] = tosa.const_shape {values = dense<[4, 1]> : tensor<2xindex>}
 // CHECK: tosa.resize %{{.+}}, %[[S0]], %[[O0]], %[[B0]] {mode = BILINEAR}
-// Half-pixel centers: n = 2 OH, d = 2 IH, offset IH - OH.
-// CHECK: %[[S1:.+]] = tosa.const_shape {values = dense<[14, 6, 10, 8]> : tensor<4xindex>}
-// CHECK: %[[O1:.+]] = tosa.const_shape {values = dense<[-4, -1]> : tensor<2xindex>}
+// Half-pixel centers: n = 2 OH, d = 2 IH, offset IH - OH, in lowest terms
+// (rows 14/6 offset -4 is 7/3 offset -2).
+// CHECK: %[[S1:.+]] = tosa.const_shape {values = dense<[7, 3, 10, 8]> : tensor<4xindex>}
+// CHECK: %[[O1:.+]] = tosa.const_shape {values = dense<[-2, -1]> : tensor<2xindex>}
 // CHECK: tosa.resize %{{.+}}, %[[S1]], %[[O1]], %{{.+}} {mode = BILINEAR}
-// Aligned corners: n = OH - 1, d = IH - 1.
-// CHECK: %[[S2:.+]] = tosa.const_shape {values = dense<[6, 2, 4, 3]> : tensor<4xindex>}
+// Aligned corners: n = OH - 1, d = IH - 1 (rows 6/2 is 3/1).
+// CHECK: %[[S2:.+]] = tosa.const_shape {values = dense<[3, 1, 4, 3]> : tensor<4xindex>}
 // CHECK: tosa.resize %{{.+}}, %[[S2]], %{{.+}}, %{{.+}} {mode = BILINEAR}
 // Nearest floors where TOSA rounds: the position half a step lower.
 // CHECK: %[[S3:.+]] = tosa.const_shape {values = dense<[14, 6, 10, 8]> : tensor<4xindex>}
