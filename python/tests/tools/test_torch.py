@@ -223,3 +223,41 @@ def test_module_to_delegates_with_torch(tmp_path):
         expected = model(x).numpy()
     (y,) = result.run([x])
     assert sqnr_db([expected], [y]) > 25
+
+
+# examples/python/pytorch_to_ethosu.py, the script a PyTorch user copies.
+
+EXAMPLE = SOURCE_DIR / "examples" / "python" / "pytorch_to_ethosu.py"
+
+
+def run_example(*args):
+    import os
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, str(EXAMPLE)] + list(args),
+                          capture_output=True, text=True,
+                          env=dict(os.environ))
+
+
+def test_example_on_a_tosa_file_executorch_wrote(tmp_path):
+    done = run_example("--from-tosa", CONVNEXT_FP, "-o", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "ethos-u55-128: 1 delegate(s); 72 op(s): 72 on the NPU, 0 on " \
+        "the host" in done.stdout
+    sqnr = float(re.search(r"SQNR ([0-9.]+) dB", done.stdout).group(1))
+    assert sqnr > 30
+    assert (tmp_path / "delegate_0_vela.npz").exists()
+    assert (tmp_path / "report.json").exists()
+
+
+@pytest.mark.skipif(not have_torch(),
+                    reason="torch/executorch not installed (install-deps.sh "
+                           "--with-torch)")
+def test_example_from_pytorch(tmp_path):
+    done = run_example("--target", "ethos-u85-256", "-o", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "ethos-u85-256: 1 delegate(s)" in done.stdout
+    assert ", 0 on the host" in done.stdout
+    sqnr = float(re.search(r"SQNR ([0-9.]+) dB", done.stdout).group(1))
+    assert sqnr > 25
+    assert list((tmp_path / "float").glob("*TOSA-1.0+FP.tosa"))
