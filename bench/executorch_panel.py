@@ -103,7 +103,9 @@ def cpu_ops(graph):
             to_output = all(user.op == "output" for user in node.users)
             if from_input or to_output:
                 continue
-        counts[name.replace("aten.", "").replace(".default", "")] += 1
+        name = name.replace("aten.", "").replace(".default", "")
+        counts[name.replace("quantized_decomposed.", "")
+               .replace("_per_tensor", "")] += 1
     return delegates, counts
 
 
@@ -294,13 +296,17 @@ def markdown(rows, seconds):
     for row in rows:
         cells = [row["case"], row["target"]]
         et = row.get("executorch", {})
-        if "error" in et or not et:
+        if not et:
+            cells += ["not run"] + [""] * 5
+        elif "error" in et:
             cells += ["fails"] + [""] * 5
             notes.append("- %s, %s, ExecuTorch: `%s`" % (
                 row["case"], row["target"], _one_line(et.get("error"))))
         else:
-            kinds = ", ".join("%s x%d" % kv
-                              for kv in sorted(et["cpu_op_kinds"].items()))
+            kinds = ", ".join(
+                "%s x%d" % (k.replace("quantized_decomposed.", "")
+                            .replace("_per_tensor", ""), v)
+                for k, v in sorted(et["cpu_op_kinds"].items()))
             cells += [str(et["delegates"]),
                       "%d%s" % (et["cpu_ops"], " (%s)" % kinds if kinds
                                 else ""),
@@ -308,7 +314,9 @@ def markdown(rows, seconds):
                       "%.1f" % (et["vela_bytes"] / 1024.0),
                       str(et["npu_cycles"]), fmt_sqnr(et["sqnr"])]
         ours = row.get("qtosa", {})
-        if "error" in ours or not ours:
+        if not ours:
+            cells += ["not run"] + [""] * 4
+        elif "error" in ours:
             cells += ["fails"] + [""] * 4
             notes.append("- %s, %s, qtosa: `%s`" % (
                 row["case"], row["target"], _one_line(ours.get("error"))))
@@ -344,6 +352,11 @@ def _one_line(text):
     return text[:400].replace("|", "\\|").replace("`", "'")
 
 
+def models_cases():
+    import torch_panel_models as models
+    return models.cases()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--markdown")
@@ -355,7 +368,8 @@ def main():
     parser.add_argument("--work", help="keep the artifacts here")
     parser.add_argument("--from-json", nargs="+", metavar="JSON",
                         help="only write the table from the rows of earlier "
-                             "--json files (a later file's route wins)")
+                             "--json files or --work directories (a later "
+                             "one's route wins)")
     parser.add_argument("--child", nargs=4, metavar=("CASE", "TARGET",
                                                      "WORK", "OUT"),
                         help=argparse.SUPPRESS)
@@ -365,15 +379,32 @@ def main():
         return 0
     if args.from_json:
         merged = {}
+        order = {(case.name, target): index for index, (case, target) in
+                 enumerate((c, t) for c in models_cases()
+                           for t in TARGETS)}
         for path in args.from_json:
-            with open(path) as f:
-                for row in json.load(f):
+            if os.path.isdir(path):
+                rows_here = []
+                for case_dir in sorted(os.listdir(path)):
+                    for target in TARGETS:
+                        row_file = os.path.join(path, case_dir, target,
+                                                "row.json")
+                        if os.path.exists(row_file):
+                            with open(row_file) as f:
+                                rows_here.append(json.load(f))
+            else:
+                with open(path) as f:
+                    rows_here = json.load(f)
+            if True:
+                for row in rows_here:
                     key = (row["case"], row["target"])
                     merged.setdefault(key, {}).update(
                         {k: v for k, v in row.items()
                          if not (isinstance(v, dict) and "error" in v
                                  and k in merged.get(key, {}))})
-        text = markdown(list(merged.values()), None)
+        rows = sorted(merged.values(), key=lambda row: order.get(
+            (row["case"], row["target"]), len(order)))
+        text = markdown(rows, None)
         if args.markdown:
             with open(args.markdown, "w") as f:
                 f.write(text)
