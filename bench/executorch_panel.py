@@ -181,7 +181,7 @@ _DATA_MOVEMENT = re.compile(
     r"permute|transpose|moveaxis|movedim|swapaxes|swapdims|view|reshape|"
     r"squeeze|unsqueeze|flatten|narrow|slice|select|roll|diagonal|unfold|"
     r"tensor_split|split|chunk|channel_shuffle|expand|repeat|rot90|flip|"
-    r"concat|cat|pixel_shuffle|t\.default|clone|contiguous")
+    r"concat|cat|pixel_shuffle|(^|\.)t\.default|clone|contiguous")
 
 
 def unshared_data_movement(graph):
@@ -338,8 +338,13 @@ def markdown(rows, seconds):
                       (" (%s)" % fmt_sqnr(ours["sqnr_qdq"])
                        if "sqnr_qdq" in ours else "")]
         lines.append("| " + " | ".join(cells) + " |")
-    unshared = [(row["case"], row["target"], row["executorch"]["unshared"])
-                for row in rows if row.get("executorch", {}).get("unshared")]
+    unshared = []
+    for row in rows:
+        found = {name: count for name, count in
+                 row.get("executorch", {}).get("unshared", {}).items()
+                 if _DATA_MOVEMENT.search(name.split(" ")[0])}
+        if found:
+            unshared.append((row["case"], row["target"], found))
     lines += ["", "## Data-movement ops with parameters of their own",
               "",
               "In ExecuTorch's QDQ graph (after convert_pt2e): data-movement "
@@ -358,6 +363,7 @@ def markdown(rows, seconds):
 
 def _one_line(text):
     text = " ".join((text or "no result").split())
+    text = text.replace(os.path.dirname(HERE) + os.sep, "")
     return text[:400].replace("|", "\\|").replace("`", "'")
 
 
