@@ -97,14 +97,15 @@ func.func @matmul(%a: tensor<1x2x3xi8>, %b: tensor<1x3x4xi8>) -> tensor<1x2x4xi8
 
 // -----
 
-// Both inputs go to i32 at max(0.5, 0.25) / 2^20; the sum is rescaled out.
-// 0.5 / 2^-21 = 2^20: multiplier 2^30, shift 10; 0.25 -> shift 11.
+// Both inputs go to i32 at max(0.5, 0.25) / 2^19 (the form Vela fuses on
+// Ethos-U55; vela-add-fusion.mlir); the sum is rescaled out.
+// 0.5 / 2^-20 = 2^19: multiplier 2^30, shift 11; 0.25 -> shift 12.
 // CHECK-LABEL: func.func @add(
 // CHECK-SAME: %[[A:.*]]: tensor<2x3xi8>, %[[B:.*]]: tensor<2x3xi8>
-// CHECK-DAG: %[[S10:.*]] = "tosa.const"() <{values = dense<10> : tensor<1xi8>}>
 // CHECK-DAG: %[[S11:.*]] = "tosa.const"() <{values = dense<11> : tensor<1xi8>}>
-// CHECK-DAG: %[[WA:.*]] = tosa.rescale %[[A]], %{{.*}}, %[[S10]], {{.*}} -> tensor<2x3xi32>
-// CHECK-DAG: %[[WB:.*]] = tosa.rescale %[[B]], %{{.*}}, %[[S11]], {{.*}} -> tensor<2x3xi32>
+// CHECK-DAG: %[[S12:.*]] = "tosa.const"() <{values = dense<12> : tensor<1xi8>}>
+// CHECK-DAG: %[[WA:.*]] = tosa.rescale %[[A]], %{{.*}}, %[[S11]], {{.*}} -> tensor<2x3xi32>
+// CHECK-DAG: %[[WB:.*]] = tosa.rescale %[[B]], %{{.*}}, %[[S12]], {{.*}} -> tensor<2x3xi32>
 // CHECK: %[[SUM:.*]] = tosa.add %[[WA]], %[[WB]] : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
 // CHECK: tosa.rescale %[[SUM]]
 func.func @add(%a: tensor<2x3xi8>, %b: tensor<2x3xi8>) -> tensor<2x3xi8> {

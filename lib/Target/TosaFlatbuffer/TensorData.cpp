@@ -191,12 +191,26 @@ mlir::qtosa::tosafb::decodeElements(ArrayRef<uint8_t> data, ShapedType type,
     }
     expected = elements * (width / 8);
   }
-  if (data.size() != expected) {
+  // ExecuTorch's Arm backend (1.5) writes the one-element weight zero
+  // point of a convolution with one copy per output channel (8 bytes for a
+  // [1] INT8 tensor of an 8-channel convolution); the TOSA reference model
+  // and Vela read the leading bytes. Surplus data is taken when it repeats
+  // the leading bytes, so that the value read is the only one it can be;
+  // any other size is a defect.
+  bool repeats = expected > 0 && data.size() > expected &&
+                 data.size() % expected == 0;
+  for (size_t at = expected; repeats && at < data.size(); at += expected)
+    repeats = data.slice(at, expected) == data.take_front(expected);
+  if (data.size() != expected && !repeats) {
     error = "holds " + std::to_string(data.size()) + " data bytes where " +
             std::to_string(count) + " elements take " +
             std::to_string(expected);
+    if (expected > 0 && data.size() > expected &&
+        data.size() % expected == 0)
+      error += " (a multiple, read only when it repeats them)";
     return failure();
   }
+  data = data.take_front(expected);
   if (width == 1) {
     SmallVector<bool> values;
     values.reserve(count);

@@ -53,6 +53,10 @@
 
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/data-size.tosa 2>&1 | FileCheck %s --check-prefix=DATA-SIZE
 // DATA-SIZE: error: the data of tensor 'c' in block 'graph' holds 3 data bytes where 2 elements take 2
+// RUN: qtosa-translate --import-tosa-flatbuffer %t/data-repeated.tosa | FileCheck %s --check-prefix=DATA-REPEATED
+// DATA-REPEATED: "tosa.const"() <{values = dense<[1, -1]> : tensor<2xi8>}>
+// RUN: not qtosa-translate --import-tosa-flatbuffer %t/data-repeated-differs.tosa 2>&1 | FileCheck %s --check-prefix=DATA-REPEATED-DIFFERS
+// DATA-REPEATED-DIFFERS: error: the data of tensor 'c' in block 'graph' holds 4 data bytes where 2 elements take 2 (a multiple, read only when it repeats them)
 // A shape whose byte count overflows 64 bits (and no data).
 // RUN: not qtosa-translate --import-tosa-flatbuffer %t/huge-data.tosa 2>&1 | FileCheck %s --check-prefix=HUGE-DATA
 // HUGE-DATA: error: the data of tensor 'c' in block 'graph' has more data bytes than 64 bits count

@@ -89,6 +89,13 @@ def drop_attribute(g):
 variant("missing-attribute", drop_attribute)
 variant("data-size", lambda g: block(g)["tensors"][1].__setitem__(
     "data", [1, 2, 3]))
+# ExecuTorch writes a [1] weight zero point with one copy per output
+# channel: data that repeats the tensor's bytes is read as them; data of a
+# multiple of the size that does not is refused.
+variant("data-repeated", lambda g: block(g)["tensors"][1].__setitem__(
+    "data", [1, 255, 1, 255, 1, 255]))
+variant("data-repeated-differs", lambda g: block(g)["tensors"][1].__setitem__(
+    "data", [1, 255, 1, 254]))
 variant("data-bool", lambda g: block(g)["tensors"][1].update(
     type="BOOL", data=[1, 2]))
 variant("unknown-dtype", lambda g: block(g)["tensors"][0].__setitem__(

@@ -1,0 +1,263 @@
+"""qtosa.torch, the PyTorch route, on .tosa files ExecuTorch 1.5.1 wrote
+(test/Torch/Inputs; README.md there says how): import, quantize by op
+semantics, partition, Vela. The seed-002 user's setup as quantize
+configuration on those graphs. The last tests export a model with torch and
+ExecuTorch and skip where they are not installed (CI)."""
+import re
+
+import numpy as np
+import pytest
+
+import qtosa
+import qtosa.compile
+import qtosa.torch
+
+from conftest import SOURCE_DIR
+
+INPUTS = SOURCE_DIR / "test" / "Torch" / "Inputs"
+CONVNEXT_FP = str(INPUTS / "convnext_block_fp.tosa")
+FUSION_FP = str(INPUTS / "fusion_concat_fp.tosa")
+FUSION_CL_FP = str(INPUTS / "fusion_concat_channels_last_fp.tosa")
+
+
+def samples(shapes, count, seed):
+    rng = np.random.default_rng(seed)
+    return [[rng.standard_normal(shape).astype(np.float32)
+             for shape in shapes] for _ in range(count)]
+
+
+def sqnr_db(reference, value):
+    reference = np.concatenate([r.ravel() for r in reference])
+    value = np.concatenate([v.ravel() for v in value])
+    return 10 * np.log10(np.sum(reference.astype(np.float64) ** 2) /
+                         np.sum((reference - value).astype(np.float64) ** 2))
+
+
+def held_out_sqnr(result, shapes):
+    held_out = samples(shapes, 4, 1)
+    return sqnr_db([result.run_float(s)[0] for s in held_out],
+                   [result.run(s)[0] for s in held_out])
+
+
+@pytest.mark.parametrize("target", qtosa.TARGETS)
+def test_convnext_block_from_executorch_is_one_delegate(target):
+    # The moveaxis pair became transposes, LayerNorm a reduce/rsqrt chain,
+    # GELU an erf: qtosa quantizes all of it with no list of op names.
+    shapes = [(1, 8, 8, 8)]
+    result = qtosa.torch.compile_tosa_for_ethosu(
+        CONVNEXT_FP, samples(shapes, 8, 0), target)
+    assert result.report["ops_host"] == 0
+    (delegate,) = result.delegates
+    assert delegate["vela"]["npu_cycles"] > 0
+    assert result.report["vela"]["npu_cycles"] == \
+        delegate["vela"]["npu_cycles"]
+    # Measured: 38.1 dB (U55), 37.5 dB (U85).
+    assert held_out_sqnr(result, shapes) > 30
+
+
+def test_fusion_concat_branches_share_one_scale(tmp_path):
+    shapes = [(1, 3, 8, 8), (1, 2, 8, 8)]
+    result = qtosa.torch.compile_tosa_for_ethosu(
+        FUSION_FP, samples(shapes, 8, 0), "ethos-u55-128",
+        output_dir=str(tmp_path))
+    assert result.report["ops_host"] == 0 and len(result.delegates) == 1
+    assert (tmp_path / "delegate_0.tosa").exists()
+    # torch.concat's branches get one scale: the integer graph has no
+    # rescale of int8 values into another int8 scale (only the
+    # convolutions' int32 accumulators are rescaled).
+    lowered = result.qdq_module.clone()
+    lowered.run("qtosa-lower-pipeline{io=int}")
+    rescales = re.findall(r"tosa\.rescale [^\n]*: \((tensor<[^>]*>)",
+                          str(lowered))
+    assert rescales and all(t.endswith("xi32>") for t in rescales), rescales
+    assert held_out_sqnr(result, shapes) > 25
+
+
+@pytest.mark.parametrize("target", qtosa.TARGETS)
+def test_executorch_int_delegate_partitions_and_compiles(target):
+    # The INT .tosa of ExecuTorch's own Ethos-U55 flow, read back: qtosa's
+    # partitioner and Vela agree that it is one delegate.
+    path = str(INPUTS / "convnext_block_int_u55.tosa")
+    result = qtosa.compile.compile_for_ethosu(path, target)
+    assert result["report"]["ops_host"] == 0
+    (delegate,) = result["delegates"]
+    assert delegate["vela"]["npu_cycles"] > 0
+
+
+# The seed-002 user's wrappers around ExecuTorch's quantizer, as qtosa's
+# quantize configuration on the graph ExecuTorch wrote. The fusion model's
+# inputs stand for theirs: argument 0 an image, argument 1 a sampling grid.
+
+def input_entry(result, index):
+    (delegate,) = result.delegates
+    return delegate["inputs"][index]
+
+
+def test_int8_image_input_at_scale_one_over_127():
+    config = {"inputs": [{"dtype": "int8", "symmetric": True,
+                          "range": [-127, 127], "scale": 1 / 127}]}
+    shapes = [(1, 3, 8, 8), (1, 2, 8, 8)]
+    result = qtosa.torch.compile_tosa_for_ethosu(
+        FUSION_FP, samples(shapes, 8, 0), "ethos-u55-128", config=config)
+    entry = input_entry(result, 0)
+    assert entry["dtype"] == "INT8" and entry["zero_point"] == 0
+    assert entry["scale"] == pytest.approx(1 / 127, rel=1e-6)
+    # The other input keeps the default (observed, asymmetric) spec.
+    assert input_entry(result, 1)["scale"] != pytest.approx(1 / 127)
+
+
+def test_int16_grid_input_at_scale_one_over_32767():
+    config = {"inputs": [{}, {"dtype": "int16", "symmetric": True,
+                              "scale": 1 / 32767}]}
+    shapes = [(1, 3, 8, 8), (1, 2, 8, 8)]
+    result = qtosa.torch.compile_tosa_for_ethosu(
+        FUSION_FP, samples(shapes, 8, 0), "ethos-u55-128", config=config)
+    entry = input_entry(result, 1)
+    assert entry["dtype"] == "INT16" and entry["zero_point"] == 0
+    assert entry["scale"] == pytest.approx(1 / 32767, rel=1e-6)
+    assert input_entry(result, 0)["dtype"] == "INT8"
+    assert result.report["ops_host"] == 0
+    # Samples are standard normal: 1/32767 clips the grid at +-1, as the
+    # user's grid in [-1, 1] is; an in-range grid keeps the accuracy.
+    rng = np.random.default_rng(1)
+    held_out = [[rng.standard_normal(shapes[0]).astype(np.float32),
+                 rng.uniform(-1, 1, shapes[1]).astype(np.float32)]
+                for _ in range(4)]
+    assert sqnr_db([result.run_float(s)[0] for s in held_out],
+                   [result.run(s)[0] for s in held_out]) > 25
+
+
+def test_subgraph_kept_in_float():
+    # The fusion convolution (ExecuTorch names its TOSA tensors after the
+    # torch.fx nodes: tosa_conv2d_default_2) and what follows it stay float
+    # on the host; the branches stay one delegate.
+    config = {"overrides": [{"name": "tosa_conv2d_default_2",
+                             "spec": None}]}
+    shapes = [(1, 3, 8, 8), (1, 2, 8, 8)]
+    result = qtosa.torch.compile_tosa_for_ethosu(
+        FUSION_FP, samples(shapes, 8, 0), "ethos-u55-128", config=config)
+    assert len(result.delegates) == 1
+    host = {op["op"] for op in result.report["host_ops"]}
+    assert "tosa.conv2d" in host and "tosa.transpose" in host
+    assert all(op["rule"] == "U55.TENSOR.FLOAT"
+               for op in result.report["host_ops"]), result.report["host_ops"]
+    (output,) = result.delegates[0]["outputs"]
+    assert output["dtype"] == "INT8"
+    assert held_out_sqnr(result, shapes) > 25
+
+
+def test_channels_last_input():
+    # The image given in torch.channels_last memory format: ExecuTorch
+    # wrote argument 0 as NHWC with no transpose after it; the other input
+    # keeps its transpose.
+    float_graph = qtosa.import_tosa_flatbuffer(FUSION_CL_FP)
+    (image, aux) = qtosa.Executable(float_graph, "main").inputs
+    assert image[1] == (1, 8, 8, 3) and aux[1] == (1, 2, 8, 8)
+    shapes = [(1, 8, 8, 3), (1, 2, 8, 8)]
+    result = qtosa.torch.compile_tosa_for_ethosu(
+        FUSION_CL_FP, samples(shapes, 8, 0), "ethos-u55-128",
+        channels_last=[0])
+    assert result.report["ops_host"] == 0 and len(result.delegates) == 1
+    assert input_entry(result, 0)["shape"] == [1, 8, 8, 3]
+    assert held_out_sqnr(result, shapes) > 25
+    # Same weights and seeds as fusion_concat_fp.tosa: the NCHW graph on
+    # the same values, transposed, computes the same.
+    nchw = qtosa.import_tosa_flatbuffer(FUSION_FP)
+    (x, aux_value) = samples(shapes, 1, 5)[0]
+    (y_cl,) = result.run_float([x, aux_value])
+    (y,) = qtosa.execute(nchw, [np.ascontiguousarray(x.transpose(0, 3, 1, 2)),
+                                aux_value], "main")
+    np.testing.assert_allclose(y_cl, y, rtol=1e-5, atol=1e-5)
+
+
+def test_errors_are_qtosa_errors(tmp_path):
+    with pytest.raises(qtosa.Error, match="at least one calibration sample"):
+        qtosa.torch.compile_tosa_for_ethosu(CONVNEXT_FP, [], "ethos-u55-128")
+    with pytest.raises(qtosa.Error, match="input 0: expected a numpy array"):
+        qtosa.torch.compile_tosa_for_ethosu(CONVNEXT_FP, [["x"]],
+                                            "ethos-u55-128")
+
+
+# With torch and ExecuTorch: the whole route from a PyTorch module.
+
+def have_torch():
+    return not qtosa.tools.problems(include_optional=True).get("torch") and \
+        not qtosa.tools.problems(include_optional=True).get("executorch")
+
+
+@pytest.mark.skipif(have_torch(), reason="torch is installed here")
+def test_without_torch_the_route_names_the_install():
+    with pytest.raises(qtosa.Error, match="--with-torch"):
+        qtosa.torch.compile_for_ethosu(object(), (), [[]])
+
+
+@pytest.mark.skipif(not have_torch(),
+                    reason="torch/executorch not installed (install-deps.sh "
+                           "--with-torch)")
+def test_module_to_delegates_with_torch(tmp_path):
+    import torch
+    from torch import nn
+
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.before = nn.Conv2d(8, 8, 1)
+            self.after = nn.Conv2d(8, 8, 1)
+
+        def forward(self, x):
+            y = torch.swapaxes(torch.relu(self.before(x)), 2, 3)
+            return self.after(torch.narrow(y, 3, 1, 6))
+
+    torch.manual_seed(0)
+    model = Block().eval()
+    generator = torch.Generator().manual_seed(0)
+    calibration = [(torch.randn(1, 8, 8, 8, generator=generator),)
+                   for _ in range(8)]
+    result = qtosa.torch.compile_for_ethosu(model, calibration[0],
+                                            calibration, "ethos-u55-128",
+                                            output_dir=str(tmp_path))
+    assert len(result.delegates) == 1 and result.report["ops_host"] == 0
+    assert (tmp_path / "report.json").exists()
+    x = torch.randn(1, 8, 8, 8, generator=generator)
+    with torch.no_grad():
+        expected = model(x).numpy()
+    (y,) = result.run([x])
+    assert sqnr_db([expected], [y]) > 25
+
+
+# examples/python/pytorch_to_ethosu.py, the script a PyTorch user copies.
+
+EXAMPLE = SOURCE_DIR / "examples" / "python" / "pytorch_to_ethosu.py"
+
+
+def run_example(*args):
+    import os
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, str(EXAMPLE)] + list(args),
+                          capture_output=True, text=True,
+                          env=dict(os.environ))
+
+
+def test_example_on_a_tosa_file_executorch_wrote(tmp_path):
+    done = run_example("--from-tosa", CONVNEXT_FP, "-o", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "ethos-u55-128: 1 delegate(s); 72 op(s): 72 on the NPU, 0 on " \
+        "the host" in done.stdout
+    sqnr = float(re.search(r"SQNR ([0-9.]+) dB", done.stdout).group(1))
+    assert sqnr > 30
+    assert (tmp_path / "delegate_0_vela.npz").exists()
+    assert (tmp_path / "report.json").exists()
+
+
+@pytest.mark.skipif(not have_torch(),
+                    reason="torch/executorch not installed (install-deps.sh "
+                           "--with-torch)")
+def test_example_from_pytorch(tmp_path):
+    done = run_example("--target", "ethos-u85-256", "-o", str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    assert "ethos-u85-256: 1 delegate(s)" in done.stdout
+    assert ", 0 on the host" in done.stdout
+    sqnr = float(re.search(r"SQNR ([0-9.]+) dB", done.stdout).group(1))
+    assert sqnr > 25
+    assert list((tmp_path / "float").glob("*TOSA-1.0+FP.tosa"))
