@@ -300,43 +300,44 @@ def markdown(rows, seconds):
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     notes = []
+
+    def route_cells(row, key, label, width, measured):
+        """The route's `width` cells: "not run", "fails" (its error becomes
+        a note) or `measured(result)`."""
+        result = row.get(key, {})
+        if not result:
+            return ["not run"] + [""] * (width - 1)
+        if "error" in result:
+            notes.append("- %s, %s, %s: `%s`" % (
+                row["case"], row["target"], label,
+                _one_line(result.get("error"))))
+            return ["fails"] + [""] * (width - 1)
+        return measured(result)
+
+    def cpu_ops(result, rename=lambda kind: kind):
+        kinds = ", ".join("%s x%d" % (rename(kind), count) for kind, count
+                          in sorted(result["cpu_op_kinds"].items()))
+        return "%d%s" % (result["cpu_ops"], " (%s)" % kinds if kinds else "")
+
+    def executorch(et):
+        return [str(et["delegates"]),
+                cpu_ops(et, lambda kind: kind.replace(
+                    "quantized_decomposed.", "").replace("_per_tensor", "")),
+                "%.1f" % (et["pte_bytes"] / 1024.0),
+                "%.1f" % (et["vela_bytes"] / 1024.0),
+                str(et["npu_cycles"]), fmt_sqnr(et["sqnr"])]
+
+    def qtosa_route(ours):
+        return [str(ours["delegates"]), cpu_ops(ours),
+                "%.1f" % (ours["vela_bytes"] / 1024.0),
+                str(ours["npu_cycles"]), fmt_sqnr(ours["sqnr"]) +
+                (" (%s)" % fmt_sqnr(ours["sqnr_qdq"])
+                 if "sqnr_qdq" in ours else "")]
+
     for row in rows:
         cells = [row["case"], row["target"]]
-        et = row.get("executorch", {})
-        if not et:
-            cells += ["not run"] + [""] * 5
-        elif "error" in et:
-            cells += ["fails"] + [""] * 5
-            notes.append("- %s, %s, ExecuTorch: `%s`" % (
-                row["case"], row["target"], _one_line(et.get("error"))))
-        else:
-            kinds = ", ".join(
-                "%s x%d" % (k.replace("quantized_decomposed.", "")
-                            .replace("_per_tensor", ""), v)
-                for k, v in sorted(et["cpu_op_kinds"].items()))
-            cells += [str(et["delegates"]),
-                      "%d%s" % (et["cpu_ops"], " (%s)" % kinds if kinds
-                                else ""),
-                      "%.1f" % (et["pte_bytes"] / 1024.0),
-                      "%.1f" % (et["vela_bytes"] / 1024.0),
-                      str(et["npu_cycles"]), fmt_sqnr(et["sqnr"])]
-        ours = row.get("qtosa", {})
-        if not ours:
-            cells += ["not run"] + [""] * 4
-        elif "error" in ours:
-            cells += ["fails"] + [""] * 4
-            notes.append("- %s, %s, qtosa: `%s`" % (
-                row["case"], row["target"], _one_line(ours.get("error"))))
-        else:
-            kinds = ", ".join("%s x%d" % kv
-                              for kv in sorted(ours["cpu_op_kinds"].items()))
-            cells += [str(ours["delegates"]),
-                      "%d%s" % (ours["cpu_ops"], " (%s)" % kinds if kinds
-                                else ""),
-                      "%.1f" % (ours["vela_bytes"] / 1024.0),
-                      str(ours["npu_cycles"]), fmt_sqnr(ours["sqnr"]) +
-                      (" (%s)" % fmt_sqnr(ours["sqnr_qdq"])
-                       if "sqnr_qdq" in ours else "")]
+        cells += route_cells(row, "executorch", "ExecuTorch", 6, executorch)
+        cells += route_cells(row, "qtosa", "qtosa", 5, qtosa_route)
         lines.append("| " + " | ".join(cells) + " |")
     unshared = []
     for row in rows:
@@ -419,12 +420,7 @@ def main():
                                  and k in merged.get(key, {}))})
         rows = sorted(merged.values(), key=lambda row: order.get(
             (row["case"], row["target"]), len(order)))
-        text = markdown(rows, None)
-        if args.markdown:
-            with open(args.markdown, "w") as f:
-                f.write(text)
-        else:
-            print(text)
+        write_table(markdown(rows, None), args.markdown)
         return 0
     import torch_panel_models as models
     work = args.work or tempfile.mkdtemp(prefix="executorch-panel-")
@@ -463,13 +459,17 @@ def main():
     if args.json:
         with open(args.json, "w") as f:
             json.dump(rows, f, indent=1, default=str)
-    text = markdown(rows, seconds)
-    if args.markdown:
-        with open(args.markdown, "w") as f:
+    write_table(markdown(rows, seconds), args.markdown)
+    return 0
+
+
+def write_table(text, path):
+    """The table to `path`, or to stdout without one."""
+    if path:
+        with open(path, "w") as f:
             f.write(text)
     else:
         print(text)
-    return 0
 
 
 if __name__ == "__main__":
