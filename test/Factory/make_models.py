@@ -838,6 +838,14 @@ def convert(name, builder, variant):
 
 
 def main():
+    # TensorFlow's converter iterates over sets of strings: with Python's
+    # per-process hash seed the same GRU converted to different graphs
+    # (with or without a DEQUANTIZE/QUANTIZE pair) from one run to the
+    # next. One fixed seed makes every model's bytes depend on this file
+    # alone.
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.execve(sys.executable, [sys.executable] + sys.argv,
+                  dict(os.environ, PYTHONHASHSEED="0"))
     args = sys.argv[1:]
     if not args:
         print(__doc__)
