@@ -242,10 +242,32 @@ void ShareQSpecsPass::runOnOperation() {
   if (failed(applyOpPatternsGreedily(collect(UsersOfDequantize | CountMovable),
                                      std::move(sinkOnly), config)))
     return signalPassFailure();
-  RewritePatternSet patterns(ctx);
-  populateShareQSpecsPatterns(patterns, duplicateDequantize);
+  RewritePatternSet patternList(ctx);
+  populateShareQSpecsPatterns(patternList, duplicateDequantize);
+  FrozenRewritePatternSet patterns(std::move(patternList));
   if (failed(applyOpPatternsGreedily(collect(UsersOfDequantize | Quantizes),
-                                     std::move(patterns), config)))
+                                     patterns, config)))
+    return signalPassFailure();
+  // A move can make another one possible on an op no rewrite touched: a
+  // quantize hoisted above a ReLU completes a convolution's
+  // dequantize -> op -> quantize group, and a dequantize that convolution
+  // shares with a concat may then sink into the concat (a U-Net's skip
+  // connection). One more round, from just those ops.
+  SmallVector<Operation *> nowMovable;
+  root->walk([&](Operation *op) {
+    WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
+    if (iface.refused())
+      return;
+    QuantizeOp quantizeUser = getQuantizeUser(op);
+    bool nextToDequantize = llvm::any_of(op->getOperands(), [](Value v) {
+      return v.getDefiningOp<DequantizeOp>();
+    });
+    if ((nextToDequantize || quantizeUser) &&
+        !whyStaysInFloat(*iface, quantizeUser, duplicateDequantize))
+      nowMovable.push_back(op);
+  });
+  if (!nowMovable.empty() &&
+      failed(applyOpPatternsGreedily(nowMovable, patterns, config)))
     return signalPassFailure();
 
   if (mismatchPolicy == MismatchPolicy::Adopt) {

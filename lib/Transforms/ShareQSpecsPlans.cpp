@@ -117,6 +117,25 @@ buildIntegerOp(Operation *op, ArrayRef<Value> operands,
   return intOp;
 }
 
+/// Whether `user` reads a dequantized value only as one operand of a
+/// dequantize -> op -> quantize group: every value operand dequantized and
+/// every use of its results a quantize. Lowering to integers removes that
+/// float value, so a copy of the dequantize costs nothing (the state of an
+/// unrolled GRU feeds both its recurrent FULLY_CONNECTED, through a
+/// reshape, and the gate's MUL).
+bool readsOnlyInQuantizedGroup(Operation *user) {
+  auto iface = dyn_cast<QuantBehaviourOpInterface>(user);
+  if (!iface || user->getNumResults() == 0)
+    return false;
+  for (unsigned index : iface.getValueOperands())
+    if (!user->getOperand(index).getDefiningOp<DequantizeOp>())
+      return false;
+  for (Operation *resultUser : user->getUsers())
+    if (!isa<QuantizeOp>(resultUser))
+      return false;
+  return !user->use_empty();
+}
+
 /// Why the integer form a plan built is not kept: the verifier's reason,
 /// or nothing when it is valid. What was built is detached and destroyed.
 WhyNot whyNotKept(WhyNotOr<Operation *> intOp, ArrayRef<Operation *> created) {
@@ -143,11 +162,18 @@ WhyNotOr<SinkPlan> share_qspecs::planSink(QuantBehaviourOpInterface iface,
   for (unsigned index : iface.getValueOperands()) {
     Value operand = op->getOperand(index);
     if (auto dequantize = operand.getDefiningOp<DequantizeOp>()) {
+      // A quantized constant is the exception: a copy of its dequantize
+      // sunk below data movement leaves an integer op on a constant, which
+      // qtosa-fold-quantized-constants (force=true) folds instead.
+      bool constant = dequantize.getInput().getDefiningOp<tosa::ConstOp>();
       if (!duplicateDequantize)
         for (Operation *user : dequantize->getUsers())
-          // A quantize of the dequantize is a requantize: it needs no float.
+          // A quantize of the dequantize is a requantize, and an op of a
+          // quantized group reads the float only until it is lowered:
+          // neither needs the float value.
           if (!isa<QuantizeOp>(user) &&
-              getQuantBehaviour(user) == QuantBehaviour::Independent)
+              getQuantBehaviour(user) == QuantBehaviour::Independent &&
+              (constant || !readsOnlyInQuantizedGroup(user)))
             return WhyNot::format("its dequantize also feeds '" +
                                   user->getName().getStringRef() +
                                   "', which needs the float value "

@@ -319,3 +319,68 @@ func.func @shared_constant_not_copied() -> (tensor<4xf32>, tensor<2xf32>) {
   %t = tosa.tile %d, %m : (tensor<2xf32>, !tosa.shape<1>) -> tensor<4xf32>
   return %t, %other : tensor<4xf32>, tensor<2xf32>
 }
+
+// -----
+
+// A dequantize that also feeds an op of a dequantize -> op -> quantize group
+// sinks into its data-movement user: the group reads the float value only
+// until it is lowered (an unrolled GRU's state feeds its recurrent
+// FULLY_CONNECTED through a reshape and a gate's MUL).
+!p = !quant.uniform<i8:f32, 0.5:-3>
+!q = !quant.uniform<i8:f32, 0.25:1>
+
+// CHECK-LABEL: func.func @dequantize_shared_with_group
+// CHECK-DAG: %[[R:.+]] = tosa.reshape %arg0, {{.+}} -> tensor<1x1x1x4xi8>
+// CHECK-DAG: %[[DR:.+]] = qtosa.dequantize %[[R]]
+// CHECK-DAG: %[[D:.+]] = qtosa.dequantize %arg0
+// CHECK-DAG: tosa.mul %[[D]], %[[D]]
+func.func @dequantize_shared_with_group(%x: tensor<1x4xi8>) -> (tensor<1x1x1x4xf32>, tensor<1x4xi8>) {
+  %d = qtosa.dequantize %x as !p : tensor<1x4xi8> -> tensor<1x4xf32>
+  %shape = tosa.const_shape {values = dense<[1, 1, 1, 4]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %r = tosa.reshape %d, %shape : (tensor<1x4xf32>, !tosa.shape<4>) -> tensor<1x1x1x4xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %m = tosa.mul %d, %d, %shift : (tensor<1x4xf32>, tensor<1x4xf32>, tensor<1xi8>) -> tensor<1x4xf32>
+  %q = qtosa.quantize %m as !q : tensor<1x4xf32> -> tensor<1x4xi8>
+  return %r, %q : tensor<1x1x1x4xf32>, tensor<1x4xi8>
+}
+
+// CHECK-LABEL: func.func @dequantize_shared_with_float_use
+// CHECK: tosa.reshape {{.+}} -> tensor<1x1x1x4xf32>
+func.func @dequantize_shared_with_float_use(%x: tensor<1x4xi8>) -> (tensor<1x1x1x4xf32>, tensor<1x4xf32>) {
+  %d = qtosa.dequantize %x as !p : tensor<1x4xi8> -> tensor<1x4xf32>
+  %shape = tosa.const_shape {values = dense<[1, 1, 1, 4]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %r = tosa.reshape %d, %shape : (tensor<1x4xf32>, !tosa.shape<4>) -> tensor<1x1x1x4xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %m = tosa.mul %d, %d, %shift : (tensor<1x4xf32>, tensor<1x4xf32>, tensor<1xi8>) -> tensor<1x4xf32>
+  return %r, %m : tensor<1x1x1x4xf32>, tensor<1x4xf32>
+}
+
+// -----
+
+// The second MUL becomes a dequantize -> op -> quantize group only once its
+// quantize is hoisted above the ReLU after it; the concat that shares its
+// dequantize sinks after that, in the round from the ops a move made
+// movable (a U-Net's skip connection: the concat was left in float).
+!p = !quant.uniform<i8:f32, 0.5:-3>
+
+// CHECK-LABEL: func.func @sinks_after_group_completes
+// CHECK: tosa.concat {{.+}} -> tensor<1x8xi8>
+// CHECK-NOT: tosa.concat
+func.func @sinks_after_group_completes(%x: tensor<1x4xi8>, %y: tensor<1x4xi8>) -> (tensor<1x8xi8>, tensor<1x4xi8>) {
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %a = qtosa.dequantize %x as !p : tensor<1x4xi8> -> tensor<1x4xf32>
+  %a2 = tosa.mul %a, %a, %shift : (tensor<1x4xf32>, tensor<1x4xf32>, tensor<1xi8>) -> tensor<1x4xf32>
+  %c = tosa.clamp %a2 {max_val = 3.0e38 : f32, min_val = 0.0 : f32} : (tensor<1x4xf32>) -> tensor<1x4xf32>
+  %cq = qtosa.quantize %c as !p : tensor<1x4xf32> -> tensor<1x4xi8>
+  %d = qtosa.dequantize %cq as !p : tensor<1x4xi8> -> tensor<1x4xf32>
+  %m = tosa.mul %d, %d, %shift : (tensor<1x4xf32>, tensor<1x4xf32>, tensor<1xi8>) -> tensor<1x4xf32>
+  %r = tosa.clamp %m {max_val = 3.0e38 : f32, min_val = 0.0 : f32} : (tensor<1x4xf32>) -> tensor<1x4xf32>
+  %q = qtosa.quantize %r as !p : tensor<1x4xf32> -> tensor<1x4xi8>
+  %e = qtosa.dequantize %y as !p : tensor<1x4xi8> -> tensor<1x4xf32>
+  %e2 = tosa.mul %e, %e, %shift : (tensor<1x4xf32>, tensor<1x4xf32>, tensor<1xi8>) -> tensor<1x4xf32>
+  %e2q = qtosa.quantize %e2 as !p : tensor<1x4xf32> -> tensor<1x4xi8>
+  %e2d = qtosa.dequantize %e2q as !p : tensor<1x4xi8> -> tensor<1x4xf32>
+  %cc = tosa.concat %e2d, %d {axis = 1 : i32} : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x8xf32>
+  %ccq = qtosa.quantize %cc as !p : tensor<1x8xf32> -> tensor<1x8xi8>
+  return %ccq, %q : tensor<1x8xi8>, tensor<1x4xi8>
+}
