@@ -46,6 +46,19 @@
 // INT: tosa.rescale
 // INT-LABEL: func.func @sigmoid(
 // INT: tosa.table {{.*}}tensor<256xi8>
+// Several elementwise float ops computing a function of one input: one
+// table, the ops gone.
+// INT-LABEL: func.func @hard_swish(
+// INT: tosa.table {{.*}}tensor<256xi8>
+// INT-NEXT: return
+// INT-LABEL: func.func @gelu(
+// INT: tosa.table {{.*}}tensor<256xi8>
+// INT-NOT: tosa.erf
+// INT-LABEL: func.func @elu(
+// INT: tosa.table {{.*}}tensor<256xi8>
+// INT-NOT: tosa.select
+// INT-LABEL: func.func @gelu_i16(
+// INT: tosa.table {{.*}}tensor<513xi16>
 // INT-LABEL: func.func @avg_pool2d_finer_output(
 // INT: %[[WIDE:.*]] = tosa.rescale {{.*}} -> tensor<1x7x7x3xi16>
 // INT: tosa.avg_pool2d %[[WIDE]], {{.*}} -> tensor<1x4x4x3xi16>

@@ -59,17 +59,19 @@ func.func @inner(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
 // A group the lowering leaves in float: refused at the quantize/dequantize
 // that would become float arithmetic, with the float op (whose remark says
 // why) beside it.
-// ERR: :[[#@LINE+5]]:8: remark: 'tosa.pow' stays in float between dequantize and quantize: it has no integer lowering
+// (pow of one value by itself would be a function of it: a table.)
+// ERR: :[[#@LINE+6]]:8: remark: 'tosa.pow' stays in float between dequantize and quantize: it has no integer lowering
 // ERR: :[[#@LINE+3]]:8: error: qtosa-lower-pipeline{io=int}: this 'qtosa.dequantize' is left in 'no_lowering' and would become float arithmetic, which io=int does not allow
-// ERR: :[[#@LINE+3]]:8: note: 'tosa.pow' stays in float here (see the remark on it for why)
-func.func @no_lowering(%x: tensor<4xi8>) -> tensor<4xi8> {
+// ERR: :[[#@LINE+4]]:8: note: 'tosa.pow' stays in float here (see the remark on it for why)
+func.func @no_lowering(%x: tensor<4xi8>, %z: tensor<4xi8>) -> tensor<4xi8> {
   %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1> : tensor<4xi8> -> tensor<4xf32>
-  %y = tosa.pow %d, %d : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %e = qtosa.dequantize %z as !quant.uniform<i8:f32, 0.1> : tensor<4xi8> -> tensor<4xf32>
+  %y = tosa.pow %d, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.2> : tensor<4xf32> -> tensor<4xi8>
   return %q : tensor<4xi8>
 }
-// ERR: :[[#@LINE-6]]:1: note: 1 more quantize/dequantize left in 'no_lowering'
-// ERR: :[[#@LINE-7]]:1: note: qtosa-lower-pipeline{io=int} promises integer TOSA 1.0 (PRO-INT with EXT-INT16, EXT-INT4 and EXT-DOUBLEROUND) in every function it quantized; qtosa-lower-pipeline{io=host} keeps such float ops as float arithmetic
+// ERR: :[[#@LINE-7]]:1: note: 2 more quantize/dequantize left in 'no_lowering'
+// ERR: :[[#@LINE-8]]:1: note: qtosa-lower-pipeline{io=int} promises integer TOSA 1.0 (PRO-INT with EXT-INT16, EXT-INT4 and EXT-DOUBLEROUND) in every function it quantized; qtosa-lower-pipeline{io=host} keeps such float ops as float arithmetic
 
 // -----
 

@@ -45,10 +45,12 @@ func.func @float_operand(%x: tensor<4xi8>, %f: tensor<4xf32>) -> tensor<4xi8> {
 
 // -----
 
-func.func @no_lowering(%x: tensor<4xi8>) -> tensor<4xi8> {
+// (pow of one value by itself is a function of that value: a table.)
+func.func @no_lowering(%x: tensor<4xi8>, %z: tensor<4xi8>) -> tensor<4xi8> {
   %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1> : tensor<4xi8> -> tensor<4xf32>
+  %e = qtosa.dequantize %z as !quant.uniform<i8:f32, 0.1> : tensor<4xi8> -> tensor<4xf32>
   // expected-remark @below {{'tosa.pow' stays in float between dequantize and quantize: it has no integer lowering}}
-  %y = tosa.pow %d, %d : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %y = tosa.pow %d, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.2> : tensor<4xf32> -> tensor<4xi8>
   return %q : tensor<4xi8>
 }
@@ -171,5 +173,26 @@ func.func @table16_undefined(%x: tensor<4xi16>) -> tensor<4xi16> {
   // expected-remark @below {{'tosa.rsqrt' stays in float between dequantize and quantize: the function is unbounded or undefined near stored input -32768, where the table samples it}}
   %y = tosa.rsqrt %d : (tensor<4xf32>) -> tensor<4xf32>
   %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.001> : tensor<4xf32> -> tensor<4xi16>
+  return %q : tensor<4xi16>
+}
+
+// -----
+
+// Hard-swish on 16-bit values: the four ops compute a function of one
+// input, but a 513-entry interpolated table cannot follow its kink at -3
+// within 1 LSB at an input step of 1e-3 (it can at 1.2e-4), so it stays in
+// float and the region's reason is given.
+!i16 = !quant.uniform<i16:f32, 1.0e-03>
+func.func @region_not_a_table(%x: tensor<4xi16>) -> tensor<4xi16> {
+  %d = qtosa.dequantize %x as !i16 : tensor<4xi16> -> tensor<4xf32>
+  %three = "tosa.const"() <{values = dense<3.0> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %sixth = "tosa.const"() <{values = dense<0.166666672> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %p = tosa.add %d, %three : (tensor<4xf32>, tensor<1xf32>) -> tensor<4xf32>
+  %r = tosa.clamp %p {max_val = 6.0 : f32, min_val = 0.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  %m = tosa.mul %d, %r, %shift : (tensor<4xf32>, tensor<4xf32>, tensor<1xi8>) -> tensor<4xf32>
+  // expected-remark @below {{'tosa.mul' stays in float between dequantize and quantize: the 4 elementwise ops ending in it compute a function of one input, but not as a table: a 513-entry interpolated tosa.table would be}}
+  %y = tosa.mul %m, %sixth, %shift : (tensor<4xf32>, tensor<1xf32>, tensor<1xi8>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !i16 : tensor<4xf32> -> tensor<4xi16>
   return %q : tensor<4xi16>
 }

@@ -302,6 +302,13 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
       a 513-entry interpolating `tosa.table` into i32 and a rescale by
       1/128, emitted only if it stays within 1 LSB of the QDQ result on all
       65536 inputs (checked at compile time).
+    * Several elementwise float ops that together compute a function of one
+      dequantized tensor (an activation TOSA has no op for, as converters
+      write it: hard-swish `x * clamp(x + 3, 0, 6) / 6`, GELU's erf
+      formula, ELU's select): the same one table, the region evaluated in
+      f32 op by op (add, sub, mul, maximum, minimum, pow, clamp, select,
+      greater, greater_equal, equal and the unary functions above, with
+      splat float constants), at most 32 ops.
 
     Data-movement and order-preserving ops are already on integers after
     `qtosa-share-qspecs`. The quantize of a float function argument and the

@@ -81,11 +81,24 @@ WhyNot lowerGroup(Group &group) {
   // The op's class decides first: an op that moves or selects values is
   // qtosa-share-qspecs's, even where a mode of the same op computes (a
   // NEAREST_NEIGHBOR resize moves values, a BILINEAR one computes).
+  WhyNot why;
   if (getQuantBehaviour(op) != QuantBehaviour::Independent)
-    return whyNotMovedOp(op);
-  if (LowerFn lower = findLowering(op))
-    return lower(group);
-  return "it has no integer lowering";
+    why = whyNotMovedOp(op);
+  else if (LowerFn lower = findLowering(op))
+    why = lower(group);
+  else
+    why = "it has no integer lowering";
+  // The op may end several elementwise ops that together compute a
+  // function of one input (an activation TOSA has no op for); that is one
+  // table. When that fails too, the reason is the region's if there is
+  // one, else the op's own.
+  if (!why)
+    return {};
+  bool isRegion = false;
+  WhyNot regionWhy = lowerUnaryRegion(group, isRegion);
+  if (!regionWhy)
+    return {};
+  return isRegion ? std::move(regionWhy) : std::move(why);
 }
 
 /// Erases `op` if it became dead, then the dequantizes and constants that

@@ -18,6 +18,8 @@
 //                            group's output, and widening an operand
 //   Requantize.cpp           dequantize -> quantize with other parameters
 //   Constants.cpp            quantize(float constant)
+//   UnaryRegions.cpp         elementwise float ops computing a function of
+//                            one dequantized input, as one table (Tables.cpp)
 //   NarrowMinMax.cpp         maximum and minimum that qtosa-share-qspecs
 //                            moved onto i8/i16, rewritten on i32 (PRO-INT)
 //   Dispatch.cpp             the table from op to lowering (Lowerings.def),
@@ -203,6 +205,18 @@ WhyNot lowerConstant(Group &group);
 /// for input `i - 128`), with result type `outType`.
 Value buildTable8(OpBuilder &builder, Location loc, Value input,
                   ArrayRef<int8_t> entries, RankedTensorType outType);
+/// Lowers `group` to a tosa.table of `input` (8 or 16 bit, signed, per
+/// tensor) through `function`, the group's float computation in f32: 256
+/// exact entries, or 513 interpolated ones checked at every input.
+WhyNot lowerTableOf(Group &group, const Dequantized &input,
+                    llvm::function_ref<float(float)> function);
+
+// UnaryRegions.cpp
+/// Lowers a group whose float op ends a region of elementwise float ops
+/// that is a function of one dequantized input alone (hard-swish's add,
+/// clamp and muls; GELU's erf formula) to one table of that input, or says
+/// why not; `isRegion` says whether more than the group's op was found.
+WhyNot lowerUnaryRegion(Group &group, bool &isRegion);
 
 // NarrowMinMax.cpp: not a group. After the groups are lowered, every
 // maximum and minimum on i8/i16 under `root` is rewritten on i32, its

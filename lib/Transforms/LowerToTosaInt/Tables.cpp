@@ -23,10 +23,11 @@ using namespace mlir::qtosa::lowering;
 namespace {
 
 using UnaryFunction = float (*)(float);
+using FunctionRef = llvm::function_ref<float(float)>;
 
 /// A 256-entry tosa.table of signed 8-bit values: entry `i` is the exact
 /// QDQ result for stored input `i - 128`.
-void lowerTable8(Group &group, UnaryFunction function, const ChannelParams &in,
+void lowerTable8(Group &group, FunctionRef function, const ChannelParams &in,
                  const ChannelParams &out, Value input,
                  RankedTensorType outType) {
   int8_t table[256];
@@ -58,7 +59,7 @@ constexpr int64_t kTable16Entries = 65536 / kTable16Step + 1;
 /// every one of the 65536 inputs, through the same RESCALE arithmetic the
 /// graph will run; a table that could be more than 1 LSB off the QDQ graph
 /// anywhere is not emitted.
-WhyNot lowerTable16(Group &group, UnaryFunction function,
+WhyNot lowerTable16(Group &group, FunctionRef function,
                     const ChannelParams &in, const ChannelParams &out,
                     Value input, RankedTensorType outType) {
   auto exact = [&](int64_t stored) -> double {
@@ -138,27 +139,10 @@ template <UnaryFunction Function> WhyNot lowerTable(Group &group) {
   Operation *op = group.op;
   if (WhyNot why = checkFloatZeroPoints(op))
     return why;
-  WhyNotOr<ArithmeticOperand> input =
-      getArithmeticOperand(op, 0, "input", std::nullopt);
+  WhyNotOr<Dequantized> input = requireDequantized(op, 0, "input");
   if (input.refused())
     return std::move(input).whyNot();
-  auto outType = cast<RankedTensorType>(group.quantize.getType());
-  WhyNotOr<ChannelParams> outParams =
-      getChannelParams(group.quantize.getQtype(), std::nullopt, "the output");
-  if (outParams.refused())
-    return std::move(outParams).whyNot();
-  unsigned width = input->params.width;
-  if ((width != 8 && width != 16) || outParams->width != width ||
-      !outParams->isSigned)
-    return "a tosa.table needs signed input and output storage of one "
-           "width, 8 bits (256 entries) or 16 bits (513 entries)";
-  if (width == 16)
-    return lowerTable16(group, Function, input->params, *outParams,
-                        input->stored, outType);
-  if (group.builder)
-    lowerTable8(group, Function, input->params, *outParams, input->stored,
-                outType);
-  return {};
+  return lowering::lowerTableOf(group, *input, Function);
 }
 
 /// The functions the tables sample, in f32 as the float graph computes
@@ -188,6 +172,31 @@ Value lowering::buildTable8(OpBuilder &builder, Location loc, Value input,
   Value tableConst = tosa::ConstOp::create(
       builder, loc, tableType, DenseElementsAttr::get(tableType, entries));
   return tosa::TableOp::create(builder, loc, outType, input, tableConst);
+}
+
+WhyNot lowering::lowerTableOf(Group &group, const Dequantized &input,
+                              llvm::function_ref<float(float)> function) {
+  WhyNotOr<ChannelParams> inParams =
+      getArithmeticParams(input.qtype, std::nullopt, "the input", false);
+  if (inParams.refused())
+    return std::move(inParams).whyNot();
+  auto outType = cast<RankedTensorType>(group.quantize.getType());
+  WhyNotOr<ChannelParams> outParams =
+      getChannelParams(group.quantize.getQtype(), std::nullopt, "the output");
+  if (outParams.refused())
+    return std::move(outParams).whyNot();
+  unsigned width = inParams->width;
+  if ((width != 8 && width != 16) || outParams->width != width ||
+      !outParams->isSigned)
+    return "a tosa.table needs signed input and output storage of one "
+           "width, 8 bits (256 entries) or 16 bits (513 entries)";
+  if (width == 16)
+    return lowerTable16(group, function, *inParams, *outParams, input.stored,
+                        outType);
+  if (group.builder)
+    lowerTable8(group, function, *inParams, *outParams, input.stored,
+                outType);
+  return {};
 }
 
 WhyNot lowering::lowerSigmoid(Group &group) {

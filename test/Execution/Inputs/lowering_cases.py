@@ -261,6 +261,51 @@ def unary(rng, name, kind):
     return g
 
 
+def unary_region(rng, name, kind, storage="i8"):
+    """Activations TOSA has no op for, as converters write them in several
+    elementwise float ops, each a function of one input (one table):
+    TFLite's HARD_SWISH x * clamp(x + 3, 0, 6) * (1/6), GELU
+    0.5 * x * (1 + erf(x / sqrt 2)), ELU select(x > 0, x, exp(x) - 1)."""
+    shape = [4, 16]
+    g = Graph(rng, name, shape)
+    x = g.qdq("%x", shape, g.activation(4.0, storage))
+    t = tensor(shape)
+    c = "tensor<1x1xf32>"
+
+    def scalar(value):
+        v = g.value("c")
+        g.emit('%s = "tosa.const"() {values = dense<%r> : %s} : () -> %s' % (v, value, c, c))
+        return v
+
+    def mul(a, b, b_type=c):
+        shift = g.value("shift")
+        g.emit('%s = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>' % shift)
+        return g.op("tosa.mul", [a, b, shift], [t, b_type, "tensor<1xi8>"], shape)
+
+    if kind == "hard_swish":
+        plus3 = g.op("tosa.add", [x, scalar(3.0)], [t, c], shape)
+        relu6 = g.op("tosa.clamp {max_val = 6.0 : f32, min_val = 0.0 : f32}", [plus3], [t], shape)
+        y = mul(mul(x, relu6, t), scalar(1.0 / 6.0))
+        out_mag = 4.0
+    elif kind == "gelu":
+        scaled = mul(x, scalar(0.7071067811865476))
+        erf = g.op("tosa.erf", [scaled], [t], shape)
+        one_plus = g.op("tosa.add", [erf, scalar(1.0)], [t, c], shape)
+        y = mul(mul(x, one_plus, t), scalar(0.5))
+        out_mag = 4.0
+    else:  # elu
+        positive = g.value("positive")
+        zero = scalar(0.0)
+        g.emit("%s = tosa.greater %s, %s : (%s, %s) -> %s" % (positive, x, zero, t, c, tensor(shape, "i1")))
+        exp = g.op("tosa.exp", [x], [t], shape)
+        minus1 = g.op("tosa.sub", [exp, scalar(1.0)], [t, c], shape)
+        y = g.value("elu")
+        g.emit("%s = tosa.select %s, %s, %s : (%s, %s, %s) -> %s" % (y, positive, x, minus1, tensor(shape, "i1"), t, t, t))
+        out_mag = 4.0
+    g.finish(y, shape, g.activation(out_mag, storage))
+    return g
+
+
 def resize_bilinear(rng, name, in_hw, out_hw, align_corners=False, storage="i8", same_params=True):
     """tosa.resize BILINEAR as TFLite's RESIZE_BILINEAR legalizes: per axis
     scale n/d = 2 out / 2 in with half-pixel offset (d - n) / 2, or
@@ -305,6 +350,9 @@ def ops_group(rng):
     graphs.append(reduce_sum(rng, "reduce_sum"))
     for kind in sorted(UNARY):
         graphs.append(unary(rng, kind, kind))
+    for kind in ["hard_swish", "gelu", "elu"]:
+        graphs.append(unary_region(rng, kind, kind))
+    graphs.append(unary_region(rng, "gelu_i16", "gelu", "i16"))
     # An output step 10 times finer than the input's: the pool must not
     # round to the input's step first.
     graphs.append(avg_pool(rng, "avg_pool2d_finer_output", False, 0.1))
