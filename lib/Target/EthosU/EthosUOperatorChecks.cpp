@@ -1,4 +1,4 @@
-//===- EthosUOperatorChecks.cpp - What Vela's operator rules measure ---------===//
+//===- EthosUOperatorChecks.cpp - What Vela's operator rules measure ------===//
 //
 // The checks of the rules on other compute operators (matmul, table,
 // resize, reductions, argmax, shifts, casts, rescale) and on transpose; the

@@ -1,4 +1,4 @@
-//===- EthosURuleChecks.cpp - What Vela's rules measure --------------------===//
+//===- EthosURuleChecks.cpp - What Vela's rules measure -------------------===//
 //
 // The measurements behind the rule tables of EthosURules.cpp: each check
 // reads one property of an op and compares it with the limits its table

@@ -66,6 +66,10 @@ struct OperatorRules {
 constexpr int64_t k64K = 65536;
 constexpr int64_t kWeightSumLimit = 127 * k64K;
 
+// The rows below are laid out by hand, a rule (ID, text, check, limits) to a
+// line or two: clang-format would give each field of a row that holds a
+// braced list a line of its own and the tables would triple in length.
+// clang-format off
 // Lines both targets' tables hold.
 const Rule kCallRule = {"HOST", "A call runs on the host: the NPU runs one "
                                 "flat graph",
@@ -306,6 +310,7 @@ const std::vector<OperatorRules> &u85Rules() {
   };
   return rules;
 }
+// clang-format on
 
 const std::vector<OperatorRules> &rulesOf(EthosUTarget target) {
   return target == EthosUTarget::U55_128 ? u55Rules() : u85Rules();

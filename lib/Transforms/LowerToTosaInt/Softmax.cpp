@@ -3,7 +3,8 @@
 // qtosa-translate --import-tflite writes SOFTMAX as float TOSA between a
 // dequantize and a quantize (docs/tflite-import.md):
 //
-//   m = reduce_max(x), e = exp((x - m) [* beta]), y = e * reciprocal(reduce_sum(e))
+//   m = reduce_max(x), e = exp((x - m) [* beta]),
+//   y = e * reciprocal(reduce_sum(e))
 //
 // all over the last axis. The group's op is the final mul; when the chain
 // above it is exactly that form, this file replaces the whole chain by
