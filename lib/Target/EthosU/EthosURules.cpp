@@ -38,7 +38,6 @@ using namespace mlir;
 using namespace mlir::qtosa;
 using namespace mlir::qtosa::ethosu;
 
-
 namespace {
 
 /// One line of Vela's documentation: `id` completes the rule ID, `text` is
@@ -411,11 +410,10 @@ std::vector<EthosURuleInfo> mlir::qtosa::getEthosURules(EthosUTarget target) {
   std::vector<EthosURuleInfo> result;
   for (const OperatorRules &entry : rulesOf(target))
     for (const Rule &rule : entry.rules)
-      result.push_back({(rulePrefix(target) + "." + entry.title + "." + rule.id)
-                            .str(),
-                        entry.opName.starts_with("*") ? StringRef("*")
-                                                      : entry.opName,
-                        rule.text});
+      result.push_back(
+          {(rulePrefix(target) + "." + entry.title + "." + rule.id).str(),
+           entry.opName.starts_with("*") ? StringRef("*") : entry.opName,
+           rule.text});
   return result;
 }
 
@@ -446,7 +444,6 @@ EthosUConversionTarget::explain(Operation *op) const {
     return violation;
   return EthosUViolation{(rulePrefix(target) + ".OP.NOT_SUPPORTED").str(),
                          "the conversion target marks '" +
-                             op->getName().getStringRef().str() +
-                             "' illegal",
+                             op->getName().getStringRef().str() + "' illegal",
                          EthosURuleKind::Operator};
 }
