@@ -3,7 +3,8 @@
 # Debian bookworm machine, a no-op when everything is installed.
 #
 #   1. Debian packages: the compiler, LLVM/MLIR 22, FlatBuffers, pybind11,
-#      numpy, pytest, python3-venv. Extra package names given as arguments
+#      numpy, pytest, python3-venv, clang-format-22 (the ctest 'format',
+#      scripts/check-format.sh). Extra package names given as arguments
 #      are installed too (bench/run.sh adds python3-matplotlib).
 #   2. The tools environment, a Python virtual environment at .venv (or
 #      $QTOSA_VENV) made from Debian's /usr/bin/python3, the interpreter the
@@ -31,6 +32,7 @@ packages=(
   libgtest-dev libgmock-dev
   libflatbuffers-dev flatbuffers-compiler
   python3-pybind11 python3-numpy python3-pytest python3-dev
+  clang-format-22
   "${extra[@]}"
 )
 

@@ -37,7 +37,9 @@ func.func @f(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
 
 class EmbeddingTest : public ::testing::Test {
 protected:
-  EmbeddingTest() : context(makeRegistry()) { context.loadAllAvailableDialects(); }
+  EmbeddingTest() : context(makeRegistry()) {
+    context.loadAllAvailableDialects();
+  }
 
   static DialectRegistry makeRegistry() {
     DialectRegistry registry;

@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "qtosa/Target/EthosU/EthosULegality.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/InitQTosa.h"
-#include "qtosa/Target/EthosU/EthosULegality.h"
 #include "qtosa/Target/EthosU/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -63,7 +63,8 @@ TEST_F(EthosULegalityTest, ExplainsWhatItRejects) {
   std::optional<EthosUViolation> why = u55.explain(first<tosa::BitwiseAndOp>());
   ASSERT_TRUE(why.has_value());
   EXPECT_EQ(why->rule, "U55.OP.NOT_SUPPORTED");
-  EXPECT_EQ(why->reason, "'tosa.bitwise_and' is not supported on Ethos-U55/U65");
+  EXPECT_EQ(why->reason,
+            "'tosa.bitwise_and' is not supported on Ethos-U55/U65");
 
   EthosUConversionTarget u85(context, EthosUTarget::U85_256);
   EXPECT_FALSE(u85.explain(first<tosa::BitwiseAndOp>()).has_value());

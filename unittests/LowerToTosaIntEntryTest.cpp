@@ -96,7 +96,8 @@ TEST_P(LowerToTosaIntEntryTest, EntryPointProducesWhatThePassProduces) {
   // The pass explains the group it leaves in float in a remark.
   ScopedDiagnosticHandler quiet(&context, [](Diagnostic &) {});
 
-  OwningOpRef<ModuleOp> byEntry = parseSourceString<ModuleOp>(kModule, &context);
+  OwningOpRef<ModuleOp> byEntry =
+      parseSourceString<ModuleOp>(kModule, &context);
   ASSERT_TRUE(byEntry);
   std::string input = print(*byEntry);
   OwningOpRef<ModuleOp> byPass = parseSourceString<ModuleOp>(kModule, &context);

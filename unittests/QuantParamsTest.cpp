@@ -134,8 +134,10 @@ TEST_F(QuantParamsTest, RoundTripExactClaimHoldsForRandomParameters) {
                              {4, true, BFloat16Type::get(&context)}};
   int checkedTypes = 0;
   for (const Case &c : cases) {
-    int64_t qmin = quant::QuantizedType::getDefaultMinimumForInteger(c.isSigned, c.width);
-    int64_t qmax = quant::QuantizedType::getDefaultMaximumForInteger(c.isSigned, c.width);
+    int64_t qmin =
+        quant::QuantizedType::getDefaultMinimumForInteger(c.isSigned, c.width);
+    int64_t qmax =
+        quant::QuantizedType::getDefaultMaximumForInteger(c.isSigned, c.width);
     std::uniform_int_distribution<int64_t> zpDist(qmin, qmax);
     for (int trial = 0; trial < 40; ++trial) {
       double scale = std::exp2(logScale(rng));
@@ -157,8 +159,8 @@ TEST_F(QuantParamsTest, RoundTripIsNotClaimedWhereItLoses) {
   auto f32 = Float32Type::get(&context);
   // Narrow range: -128 is stored but clamps to -127.
   auto narrow = quant::UniformQuantizedType::get(
-      quant::QuantizationFlags::Signed, IntegerType::get(&context, 8), f32,
-      0.1, 0, -127, 127);
+      quant::QuantizationFlags::Signed, IntegerType::get(&context, 8), f32, 0.1,
+      0, -127, 127);
   EXPECT_FALSE(isRoundTripExact(narrow));
   EXPECT_EQ(dequantizeThenQuantize(-128, narrow, llvm::APFloat::IEEEsingle()),
             -127);
@@ -168,7 +170,8 @@ TEST_F(QuantParamsTest, RoundTripIsNotClaimedWhereItLoses) {
   EXPECT_FALSE(isRoundTripExact(bf16));
   bool lost = false;
   for (int64_t stored = -128; stored <= 127 && !lost; ++stored)
-    lost = dequantizeThenQuantize(stored, bf16, llvm::APFloat::BFloat()) != stored;
+    lost =
+        dequantizeThenQuantize(stored, bf16, llvm::APFloat::BFloat()) != stored;
   EXPECT_TRUE(lost);
 
   // i32 storage exceeds f32's 24-bit significand.

@@ -107,7 +107,7 @@ std::string debugString(Type type) {
 }
 
 struct Case {
-  std::string op;   // the op's MLIR text, reading %d, producing %r
+  std::string op; // the op's MLIR text, reading %d, producing %r
   Shape outShape;
   /// Where each output element comes from (linear index into the input).
   std::function<int64_t(ArrayRef<int64_t>)> source;
@@ -182,8 +182,9 @@ protected:
       }
       if (out.empty())
         out.push_back(1);
-      std::string text = constShape("%s", out) + "%r = tosa.reshape %d, %s : (" +
-                         in + ", !tosa.shape<" + std::to_string(out.size()) +
+      std::string text = constShape("%s", out) +
+                         "%r = tosa.reshape %d, %s : (" + in +
+                         ", !tosa.shape<" + std::to_string(out.size()) +
                          ">) -> tensor<" + shapeText(out) + "f32>\n";
       Shape outCopy(out);
       return {text, out, [outCopy](ArrayRef<int64_t> index) {
@@ -211,8 +212,9 @@ protected:
     }
     default: { // reverse
       int64_t axis = pick(rank);
-      std::string text = "%r = tosa.reverse %d {axis = " + std::to_string(axis) +
-                         " : i32} : (" + in + ") -> " + in + "\n";
+      std::string text =
+          "%r = tosa.reverse %d {axis = " + std::to_string(axis) +
+          " : i32} : (" + in + ") -> " + in + "\n";
       Shape in(shape);
       return {text, in, [axis, in](ArrayRef<int64_t> index) {
                 Shape source(index);
@@ -255,9 +257,10 @@ TEST_F(QuantizedConstantFoldsTest, FoldedConstantsKeepEveryElement) {
     std::string tensorText = "tensor<" + shapeText(shape);
     std::string source =
         "func.func @f() -> tensor<" + shapeText(c.outShape) + "f32> {\n" +
-        "%c = \"tosa.const\"() {values = dense<[" + data.str() + "]> : tensor<" +
-        std::to_string(product(shape)) + "xi8>} : () -> tensor<" +
-        std::to_string(product(shape)) + "xi8>\n" + constShape("%shape", shape) +
+        "%c = \"tosa.const\"() {values = dense<[" + data.str() +
+        "]> : tensor<" + std::to_string(product(shape)) +
+        "xi8>} : () -> tensor<" + std::to_string(product(shape)) + "xi8>\n" +
+        constShape("%shape", shape) +
         "%cs = tosa.reshape %c, %shape : (tensor<" +
         std::to_string(product(shape)) + "xi8>, !tosa.shape<" +
         std::to_string(shape.size()) + ">) -> " + tensorText + "i8>\n" +
@@ -265,7 +268,8 @@ TEST_F(QuantizedConstantFoldsTest, FoldedConstantsKeepEveryElement) {
         "i8> -> " + tensorText + "f32>\n" + c.op + "return %r : tensor<" +
         shapeText(c.outShape) + "f32>\n}\n";
 
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
     ASSERT_TRUE(module) << source;
     // The integer reshape that builds the constant's shape folds first.
     PassManager pm(&context);
@@ -296,9 +300,9 @@ TEST_F(QuantizedConstantFoldsTest, FoldedConstantsKeepEveryElement) {
                             .getValues<APInt>()));
     std::vector<Element> before =
         dequantizeElements(originalData, originalDequantize.getQtype());
-    std::vector<Element> after = dequantizeElements(
-        cast<DenseIntElementsAttr>(constant.getValuesAttr()),
-        dequantize.getQtype());
+    std::vector<Element> after =
+        dequantizeElements(cast<DenseIntElementsAttr>(constant.getValuesAttr()),
+                           dequantize.getQtype());
     ASSERT_EQ(after.size(), static_cast<size_t>(product(c.outShape)));
     for (int64_t i = 0, n = after.size(); i < n; ++i)
       ASSERT_EQ(after[i], before[c.source(unflatten(i, c.outShape))])

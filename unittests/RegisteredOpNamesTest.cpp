@@ -39,8 +39,7 @@ protected:
 };
 
 TEST_F(RegisteredOpNamesTest, EthosURulesNameRegisteredOps) {
-  for (EthosUTarget target :
-       {EthosUTarget::U55_128, EthosUTarget::U85_256}) {
+  for (EthosUTarget target : {EthosUTarget::U55_128, EthosUTarget::U85_256}) {
     size_t named = 0;
     for (const EthosURuleInfo &rule : getEthosURules(target)) {
       // "*": a rule on every op.

@@ -24,7 +24,8 @@ protected:
 
   static DialectRegistry makeRegistry() {
     DialectRegistry registry;
-    registry.insert<func::FuncDialect, quant::QuantDialect, tosa::TosaDialect>();
+    registry
+        .insert<func::FuncDialect, quant::QuantDialect, tosa::TosaDialect>();
     registerTosaQuantBehaviourExternalModels(registry);
     return registry;
   }
@@ -74,7 +75,8 @@ TEST_F(TosaQuantBehaviourTest, ClassesFollowWhatOpsDoWithValues) {
       return %r : tensor<1x4x4x1xf32>
     })mlir");
   ASSERT_TRUE(bilinear);
-  Operation *resize = bilinear->getBlock()->getTerminator()->getOperand(0).getDefiningOp();
+  Operation *resize =
+      bilinear->getBlock()->getTerminator()->getOperand(0).getDefiningOp();
   EXPECT_EQ(getQuantBehaviour(resize), QuantBehaviour::Independent);
 
   Operation *add = firstOp(R"mlir(
@@ -104,7 +106,9 @@ TEST_F(TosaQuantBehaviourTest, PerAxisFollowsTransposeAndReshape) {
   WhyNotOr<quant::QuantizedType> moved =
       iface.getResultQuantType({perAxis(1, 3)});
   ASSERT_TRUE(moved.hasValue()) << moved.whyNot().str().str();
-  EXPECT_EQ(cast<quant::UniformQuantizedPerAxisType>(*moved).getQuantizedDimension(), 2);
+  EXPECT_EQ(
+      cast<quant::UniformQuantizedPerAxisType>(*moved).getQuantizedDimension(),
+      2);
   WhyNotOr<quant::QuantizedType> back = iface.getOperandQuantType(*moved, 0);
   ASSERT_TRUE(back.hasValue()) << back.whyNot().str().str();
   EXPECT_EQ(*back, perAxis(1, 3));
@@ -121,7 +125,9 @@ TEST_F(TosaQuantBehaviourTest, PerAxisFollowsTransposeAndReshape) {
   // Dimension 2 (size 4, 6 elements before it) survives as dimension 1.
   moved = reshapeIface.getResultQuantType({perAxis(2, 4)});
   ASSERT_TRUE(moved.hasValue()) << moved.whyNot().str().str();
-  EXPECT_EQ(cast<quant::UniformQuantizedPerAxisType>(*moved).getQuantizedDimension(), 1);
+  EXPECT_EQ(
+      cast<quant::UniformQuantizedPerAxisType>(*moved).getQuantizedDimension(),
+      1);
   // Dimension 1 merges with dimension 0: its three parameters tile twice.
   moved = reshapeIface.getResultQuantType({perAxis(1, 3)});
   ASSERT_TRUE(moved.hasValue()) << moved.whyNot().str().str();

@@ -28,9 +28,9 @@ TEST(TosaRescaleTest, FactorsApplyWithinRounding) {
   std::uniform_int_distribution<int64_t> value(INT32_MIN, INT32_MAX);
   for (int trial = 0; trial < 20000; ++trial) {
     bool scale32 = trial % 4 != 0;
-    double factor =
-        std::exp2(scale32 ? exponent32(rng) : exponent16(rng));
-    std::optional<RescaleFactor> encoded = computeRescaleFactor(factor, scale32);
+    double factor = std::exp2(scale32 ? exponent32(rng) : exponent16(rng));
+    std::optional<RescaleFactor> encoded =
+        computeRescaleFactor(factor, scale32);
     ASSERT_TRUE(encoded) << factor;
     ASSERT_GE(encoded->shift, 2);
     ASSERT_LE(encoded->shift, 62);
@@ -47,7 +47,8 @@ TEST(TosaRescaleTest, FactorsApplyWithinRounding) {
     double tolerance = 0.5 + std::fabs(exact) * relative + 1e-9;
     if (encoded->shift == 62)
       tolerance += std::fabs(static_cast<double>(input)) * std::exp2(-62);
-    int64_t applied = applyRescaleFactor(input, *encoded, /*doubleRound=*/false);
+    int64_t applied =
+        applyRescaleFactor(input, *encoded, /*doubleRound=*/false);
     ASSERT_LE(std::fabs(static_cast<double>(applied) - exact), tolerance)
         << "factor " << factor << " input " << input;
     int64_t doubled = applyRescaleFactor(input, *encoded, /*doubleRound=*/true);
@@ -77,7 +78,8 @@ TEST(TosaRescaleTest, RefusesWhatCannotBeEncoded) {
   EXPECT_FALSE(computeRescaleFactor(std::exp2(30), true));
   EXPECT_TRUE(computeRescaleFactor(std::exp2(28), true));
   // Far below 2^-62 the multiplier rounds to zero rather than failing.
-  std::optional<RescaleFactor> tiny = computeRescaleFactor(std::exp2(-100), true);
+  std::optional<RescaleFactor> tiny =
+      computeRescaleFactor(std::exp2(-100), true);
   ASSERT_TRUE(tiny);
   EXPECT_EQ(tiny->shift, 62);
   EXPECT_EQ(tiny->multiplier, 0);
@@ -120,8 +122,7 @@ TEST(TosaRescaleTest, PoolMakesEachConstantOncePerBlock) {
     ASSERT_TRUE(r1 && r2);
     // Multiplier, shift, the two zero points: four constants for both.
     EXPECT_EQ(constantsOf(first).size(), 4u);
-    EXPECT_EQ(r1->getOperands().drop_front(),
-              r2->getOperands().drop_front());
+    EXPECT_EQ(r1->getOperands().drop_front(), r2->getOperands().drop_front());
     EXPECT_EQ(buildIntegerScalar(builder, loc, type.getElementType(), 5, &pool),
               r1.getOutputZp());
     // Truncated to 8 bits, 261 is 5.

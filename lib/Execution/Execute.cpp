@@ -131,8 +131,7 @@ size_t mlir::qtosa::getByteWidth(ElementType type) {
 
 Tensor::Tensor(ElementType elementType, ArrayRef<int64_t> shape)
     : elementType(elementType), shape(shape.begin(), shape.end()) {
-  data.assign(static_cast<size_t>(getNumElements()) *
-                  getByteWidth(elementType),
+  data.assign(static_cast<size_t>(getNumElements()) * getByteWidth(elementType),
               0);
 }
 
@@ -214,9 +213,10 @@ static std::string locationString(Location loc) {
 }
 
 /// The signature of one boundary value, or an error naming it.
-static llvm::Expected<TensorSignature>
-getSignature(Type type, const Twine &what, bool allowDynamic,
-             StringRef description) {
+static llvm::Expected<TensorSignature> getSignature(Type type,
+                                                    const Twine &what,
+                                                    bool allowDynamic,
+                                                    StringRef description) {
   auto tensorType = dyn_cast<RankedTensorType>(type);
   std::string typeText;
   llvm::raw_string_ostream os(typeText);
@@ -320,9 +320,9 @@ Executable::compile(ModuleOp module, StringRef function) {
     for (auto candidate : module.getOps<func::FuncOp>())
       if (!candidate.isExternal())
         names += (names.empty() ? "@" : ", @") + candidate.getName().str();
-    return makeError("no function @" + function + " in the module" +
-                     (names.empty() ? std::string()
-                                    : " (functions: " + names + ")"));
+    return makeError(
+        "no function @" + function + " in the module" +
+        (names.empty() ? std::string() : " (functions: " + names + ")"));
   }
   if (original.isExternal())
     return makeError("@" + function + " at " +
@@ -406,8 +406,7 @@ Executable::compile(ModuleOp module, StringRef function) {
     for (unsigned i = 0, e = candidate.getNumArguments(); i < e; ++i)
       candidate.removeArgAttr(i, "qtosa.qtype");
     for (unsigned i = 0, e = candidate.getNumResults(); i < e; ++i)
-      candidate.removeResultAttr(
-          i, StringAttr::get(context, "qtosa.qtype"));
+      candidate.removeResultAttr(i, StringAttr::get(context, "qtosa.qtype"));
   }
   entry->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                  UnitAttr::get(context));
@@ -524,15 +523,14 @@ llvm::Error Executable::checkInput(size_t index, ElementType elementType,
   const TensorSignature &signature = inputs[index];
   std::string expected = shapeString(signature.shape, signature.elementType);
   if (elementType != signature.elementType)
-    return makeError(description + ": input #" + Twine(index) +
-                     " has element type " + stringifyElementType(elementType) +
-                     ", expected " +
-                     stringifyElementType(signature.elementType) + " (" +
-                     expected + ")");
+    return makeError(
+        description + ": input #" + Twine(index) + " has element type " +
+        stringifyElementType(elementType) + ", expected " +
+        stringifyElementType(signature.elementType) + " (" + expected + ")");
   if (!llvm::equal(shape, signature.shape))
-    return makeError(description + ": input #" + Twine(index) +
-                     " has shape " + shapeString(shape, elementType) +
-                     ", expected " + expected);
+    return makeError(description + ": input #" + Twine(index) + " has shape " +
+                     shapeString(shape, elementType) + ", expected " +
+                     expected);
   return llvm::Error::success();
 }
 

@@ -136,9 +136,8 @@ private:
 } // namespace
 
 /// The element type of a dtype string.
-static std::optional<ElementType> elementTypeOfDescr(StringRef descr,
-                                                    std::optional<ElementType>
-                                                        expected) {
+static std::optional<ElementType>
+elementTypeOfDescr(StringRef descr, std::optional<ElementType> expected) {
   // '|' (no byte order) for one-byte types, '<' for little endian; '=' is
   // the writer's native order, little endian on every host qtosa runs on.
   if (descr.size() < 3)
@@ -220,7 +219,8 @@ mlir::qtosa::readNpy(llvm::MemoryBufferRef buffer,
     return npyError(name, "truncated .npy header");
   StringRef headerText = bytes.substr(headerStart, headerLength);
   NpyHeader header;
-  if (std::optional<std::string> problem = HeaderParser(headerText).parse(header))
+  if (std::optional<std::string> problem =
+          HeaderParser(headerText).parse(header))
     return npyError(name, "bad .npy header: " + *problem);
   if (!header.descr || !header.fortranOrder || !header.shape)
     return npyError(name, "the .npy header lacks 'descr', 'fortran_order' "
@@ -278,8 +278,7 @@ void mlir::qtosa::writeNpy(const Tensor &tensor, llvm::raw_ostream &os) {
   if (tensor.shape.size() == 1)
     shape += ",";
   std::string header = "{'descr': '" + descrOf(tensor.elementType).str() +
-                       "', 'fortran_order': False, 'shape': (" + shape +
-                       "), }";
+                       "', 'fortran_order': False, 'shape': (" + shape + "), }";
   // Version 1.0 holds headers up to 65535 bytes; data starts 64-aligned.
   bool version2 = header.size() + 11 + 64 > 65535;
   size_t prefix = version2 ? 12 : 10;

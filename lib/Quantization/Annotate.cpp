@@ -240,8 +240,7 @@ LogicalResult Annotator::visitOp(Operation *op) {
     SmallVector<unsigned> valueOperands = iface.getValueOperands();
     // A clamp after arithmetic whose only user it is: the activation fused
     // into the op, marked after the clamp as quantizers fuse conv + ReLU.
-    if (isa<tosa::ClampOp>(op) &&
-        fusedIntoClamp.contains(op->getOperand(0))) {
+    if (isa<tosa::ClampOp>(op) && fusedIntoClamp.contains(op->getOperand(0))) {
       int node = newNode();
       nodeOf[result] = node;
       activationRoots.push_back(result);
@@ -452,8 +451,7 @@ LogicalResult Annotator::emitMarkers() {
         builder, value.getLoc(), value.getType(), value,
         TypeAttr::get(builder.getIntegerType(spec.width)),
         builder.getI64IntegerAttr(spec.storageMin),
-        builder.getI64IntegerAttr(spec.storageMax),
-        builder.getUnitAttr(),
+        builder.getI64IntegerAttr(spec.storageMax), builder.getUnitAttr(),
         params.axis ? builder.getI32IntegerAttr(*params.axis) : nullptr,
         builder.getDenseF64ArrayAttr(params.scales),
         builder.getDenseI64ArrayAttr(
@@ -471,12 +469,11 @@ LogicalResult Annotator::emitMarkers() {
     auto input = nodeOf.find(conv->getOperand(0));
     auto weight = weightGroups.find(conv->getOperand(1));
     auto inputMarker = conv->getOperand(0).getDefiningOp<AnnotateOp>();
-    if (weight == weightGroups.end() ||
-        (input == nodeOf.end() && !inputMarker))
+    if (weight == weightGroups.end() || (input == nodeOf.end() && !inputMarker))
       continue;
-    int64_t inputGroup =
-        inputMarker ? (int64_t)inputMarker.getGroupAttr().getInt()
-                    : groupIdOf(input->second);
+    int64_t inputGroup = inputMarker
+                             ? (int64_t)inputMarker.getGroupAttr().getInt()
+                             : groupIdOf(input->second);
     // The bias is added to the accumulator: i48 under a 16-bit input.
     unsigned biasWidth = getBiasWidth(inputWidthOf(conv).value_or(8));
     const WeightParams &params = weight->second.second;

@@ -128,8 +128,8 @@ void annotation::foldConstantWeightChains(func::FuncOp function) {
       continue;
     OpBuilder builder(operand->getOwner());
     Operation *last = chain.front();
-    auto constant = tosa::ConstOp::create(builder, last->getLoc(),
-                                          moved.getType(), moved);
+    auto constant =
+        tosa::ConstOp::create(builder, last->getLoc(), moved.getType(), moved);
     operand->set(constant);
     // The chain and its constants (values, shapes), where nothing else
     // reads them.
@@ -168,9 +168,8 @@ WeightParams annotation::computeWeightParams(DenseFPElementsAttr values,
   double half = (spec.storageMax - spec.storageMin) / 2.0;
   for (double amax : maxAbs)
     params.scales.push_back(
-        amax > 0 ? std::max(amax / half,
-                            double(std::numeric_limits<float>::min()))
-                 : 1.0);
+        amax > 0
+            ? std::max(amax / half, double(std::numeric_limits<float>::min()))
+            : 1.0);
   return params;
 }
-

@@ -1,4 +1,4 @@
-//===- AnnotateConstants.h - Weights and biases for qtosa-annotate -*- C++ -*-===//
+//===- AnnotateConstants.h - Weights and biases to annotate -----*- C++ -*-===//
 //
 // Private to lib/Quantization. What qtosa-annotate knows about the constant
 // operands of contractions: which operand is a weight and along which

@@ -81,8 +81,7 @@ private:
   StringRef samplesName() const {
     return sampleTensors ? StringRef("samples") : samplesPath;
   }
-  LogicalResult observe(func::FuncOp function,
-                        ArrayRef<AnnotateOp> observed);
+  LogicalResult observe(func::FuncOp function, ArrayRef<AnnotateOp> observed);
   LogicalResult computeParams();
   LogicalResult replaceMarker(AnnotateOp marker);
   LogicalResult replaceBiasMarker(AnnotateOp marker);
@@ -171,8 +170,7 @@ Calibrator::loadSamples(func::FuncOp function,
       return emitError(module.getLoc())
              << samplesPath << ": sample " << sampleIndex << " must be an "
              << "array of " << arguments.size()
-             << " .npy path(s), one per argument of @"
-             << function.getSymName();
+             << " .npy path(s), one per argument of @" << function.getSymName();
     std::vector<Tensor> inputs;
     origins.emplace_back();
     for (auto [argIndex, path] : llvm::enumerate(*paths)) {
@@ -191,8 +189,8 @@ Calibrator::loadSamples(func::FuncOp function,
       if (!tensor)
         return emitError(module.getLoc()) << llvm::toString(tensor.takeError());
       inputs.push_back(std::move(*tensor));
-      origins.back().push_back(("'" + full + "', listed in " + samplesPath)
-                                   .str());
+      origins.back().push_back(
+          ("'" + full + "', listed in " + samplesPath).str());
     }
     samples.push_back(std::move(inputs));
   }
@@ -236,9 +234,9 @@ LogicalResult Calibrator::observe(func::FuncOp function,
   // Result attributes (an importer's tensor names) would no longer match
   // the result count; the copy only runs.
   copied.removeResAttrsAttr();
-  copied.setFunctionType(FunctionType::get(
-      copied.getContext(), copied.getArgumentTypes(),
-      ValueRange(results).getTypes()));
+  copied.setFunctionType(FunctionType::get(copied.getContext(),
+                                           copied.getArgumentTypes(),
+                                           ValueRange(results).getTypes()));
 
   llvm::Expected<std::unique_ptr<Executable>> executable =
       Executable::compile(*copy, copied.getSymName());
@@ -249,8 +247,8 @@ LogicalResult Calibrator::observe(func::FuncOp function,
 
   CalibrationSamples fromFile;
   std::vector<std::vector<std::string>> origins;
-  if (failed(loadSamples(function, (*executable)->getInputs(), fromFile,
-                         origins)))
+  if (failed(
+          loadSamples(function, (*executable)->getInputs(), fromFile, origins)))
     return failure();
   const CalibrationSamples &sampleInputs =
       sampleTensors ? *sampleTensors : fromFile;
@@ -272,18 +270,16 @@ LogicalResult Calibrator::observe(func::FuncOp function,
   // Runs every sample, handing each observed marker's tensor (and the
   // sample's index) to `visit`.
   auto runSamples =
-      [&](function_ref<LogicalResult(AnnotateOp, const Tensor &, size_t)>
-              visit) -> LogicalResult {
+      [&](function_ref<LogicalResult(AnnotateOp, const Tensor &, size_t)> visit)
+      -> LogicalResult {
     for (auto [sampleIndex, inputs] : llvm::enumerate(sampleInputs)) {
-      llvm::Expected<std::vector<Tensor>> outputs =
-          (*executable)->run(inputs);
+      llvm::Expected<std::vector<Tensor>> outputs = (*executable)->run(inputs);
       if (!outputs)
         return emitError(module.getLoc())
                << samplesName() << ": sample " << sampleIndex << ": "
                << llvm::toString(outputs.takeError());
       for (AnnotateOp marker : observed)
-        if (failed(visit(marker, (*outputs)[resultIndex[marker]],
-                         sampleIndex)))
+        if (failed(visit(marker, (*outputs)[resultIndex[marker]], sampleIndex)))
           return failure();
     }
     return success();
@@ -297,8 +293,7 @@ LogicalResult Calibrator::observe(func::FuncOp function,
               emitError(marker.getLoc())
               << "qtosa-calibrate: sample " << sampleIndex
               << " gives this value " << nonFiniteText(bad->second)
-              << " (element " << bad->first << " of "
-              << tensor.getTypeString()
+              << " (element " << bad->first << " of " << tensor.getTypeString()
               << ") from finite inputs: a range with NaN or infinity has "
                  "no scale");
         FailureOr<Range> range =
@@ -328,8 +323,7 @@ LogicalResult Calibrator::observe(func::FuncOp function,
   }
   if (histograms.empty())
     return success();
-  if (failed(runSamples([&](AnnotateOp marker, const Tensor &tensor,
-                            size_t) {
+  if (failed(runSamples([&](AnnotateOp marker, const Tensor &tensor, size_t) {
         auto histogram = histograms.find(marker.getGroupAttr().getInt());
         if (!marker.getPercentile() || histogram == histograms.end())
           return success();
@@ -412,16 +406,17 @@ LogicalResult Calibrator::computeParams() {
     auto type = cast<RankedTensorType>(first.getInput().getType());
     int64_t count = first.getAxis() ? type.getDimSize(*first.getAxis()) : 1;
     const SmallVector<double> &weightScales = weight->second.scales;
-    if (count % (int64_t)weightScales.size() != 0 &&
-        weightScales.size() != 1)
+    if (count % (int64_t)weightScales.size() != 0 && weightScales.size() != 1)
       return first.emitError("derived_from: ")
              << count << " bias channels do not repeat the "
              << weightScales.size() << " weight scales";
     GroupParams params;
-    int64_t repeat = weightScales.size() == 1 ? count : count / weightScales.size();
+    int64_t repeat =
+        weightScales.size() == 1 ? count : count / weightScales.size();
     for (int64_t channel = 0; channel < count; ++channel) {
-      double scale = input->second.scales[0] *
-                     weightScales[weightScales.size() == 1 ? 0 : channel / repeat];
+      double scale =
+          input->second.scales[0] *
+          weightScales[weightScales.size() == 1 ? 0 : channel / repeat];
       if (!(scale >= std::numeric_limits<float>::min()))
         return first.emitError("derived bias scale ")
                << scale << " of channel " << channel << " is below 2^-126";
@@ -449,9 +444,9 @@ quant::QuantizedType getQuantType(AnnotateOp marker, const GroupParams &params,
     qtype = quant::UniformQuantizedType::getChecked(
         marker.getLoc(), quant::QuantizationFlags::Signed, storage, expressed,
         params.scales.front(), params.zeroPoints.front(), qmin, qmax);
-  if (!qtype || failed(verifyQuantParamsForShape(
-                    [&] { return marker.emitError(); }, qtype,
-                    type.getShape())))
+  if (!qtype ||
+      failed(verifyQuantParamsForShape([&] { return marker.emitError(); },
+                                       qtype, type.getShape())))
     return nullptr;
   return qtype;
 }
@@ -490,9 +485,9 @@ std::string shortReal(double value) {
 /// scale), rounded half to even in double precision; a value outside the
 /// marker's storage range is an error at the marker: the accumulator it is
 /// added to cannot hold it, and saturating it would change the graph.
-FailureOr<SmallVector<int64_t>>
-storeBias(AnnotateOp marker, DenseFPElementsAttr values,
-          const GroupParams &params) {
+FailureOr<SmallVector<int64_t>> storeBias(AnnotateOp marker,
+                                          DenseFPElementsAttr values,
+                                          const GroupParams &params) {
   auto type = cast<RankedTensorType>(marker.getInput().getType());
   int64_t qmin = marker.getStorageMinAttr().getInt();
   int64_t qmax = marker.getStorageMaxAttr().getInt();
@@ -533,9 +528,8 @@ LogicalResult Calibrator::replaceBiasMarker(AnnotateOp marker) {
   auto i32 = builder.getIntegerType(32);
   int64_t i32Min = std::numeric_limits<int32_t>::min();
   int64_t i32Max = std::numeric_limits<int32_t>::max();
-  if (llvm::all_of(*stored, [&](int64_t q) {
-        return q >= i32Min && q <= i32Max;
-      })) {
+  if (llvm::all_of(*stored,
+                   [&](int64_t q) { return q >= i32Min && q <= i32Max; })) {
     // i32 storage, also for an i48 bias whose values fit it (they nearly
     // always do): a !quant type holds at most 32 bits. The lowering reads
     // the bias as the dequantize's f32 values and rounds them at the
@@ -569,8 +563,8 @@ LogicalResult Calibrator::replaceBiasMarker(AnnotateOp marker) {
                  APFloat::rmNearestTiesToEven, &lost);
     reals.push_back(real);
   }
-  Value constant = tosa::ConstOp::create(
-      builder, marker.getLoc(), type, DenseElementsAttr::get(type, reals));
+  Value constant = tosa::ConstOp::create(builder, marker.getLoc(), type,
+                                         DenseElementsAttr::get(type, reals));
   marker.getResult().replaceAllUsesWith(constant);
   eraseMarker(marker);
   return success();
@@ -582,7 +576,8 @@ LogicalResult Calibrator::replaceMarker(AnnotateOp marker) {
   auto storage = cast<IntegerType>(marker.getStorageType());
   int64_t qmin = marker.getStorageMinAttr().getInt();
   int64_t qmax = marker.getStorageMaxAttr().getInt();
-  quant::QuantizedType qtype = getQuantType(marker, params, storage, qmin, qmax);
+  quant::QuantizedType qtype =
+      getQuantType(marker, params, storage, qmin, qmax);
   if (!qtype)
     return failure();
 
@@ -657,9 +652,9 @@ struct CalibratePass : public qtosa::impl::CalibratePassBase<CalibratePass> {
   std::shared_ptr<const CalibrationSamples> sampleTensors;
 
   void runOnOperation() override {
-    if (failed(Calibrator(getOperation(), samples, sampleTensors.get(),
-                          function)
-                   .run()))
+    if (failed(
+            Calibrator(getOperation(), samples, sampleTensors.get(), function)
+                .run()))
       signalPassFailure();
   }
 };

@@ -62,10 +62,9 @@ public:
     const json::Object *object = value.getAsObject();
     if (!object)
       return error(path, "expected an object or null");
-    if (llvm::Error err =
-            checkKeys(*object, path,
-                      {"dtype", "range", "symmetric", "per_channel", "scale",
-                       "zero_point"}))
+    if (llvm::Error err = checkKeys(*object, path,
+                                    {"dtype", "range", "symmetric",
+                                     "per_channel", "scale", "zero_point"}))
       return std::move(err);
     TensorSpec spec = base;
     if (const json::Value *symmetric = object->get("symmetric")) {
@@ -91,7 +90,8 @@ public:
       // A new width brings its own range: the whole width, or the
       // symmetric one without the most negative value.
       spec.storageMax = (int64_t(1) << (width - 1)) - 1;
-      spec.storageMin = spec.symmetric ? -spec.storageMax : -spec.storageMax - 1;
+      spec.storageMin =
+          spec.symmetric ? -spec.storageMax : -spec.storageMax - 1;
       spec.scale.reset();
       spec.zeroPoint.reset();
     }
@@ -114,10 +114,10 @@ public:
       spec.storageMin = *lo;
       spec.storageMax = *hi;
     } else if (spec.storageMin < widthMin || spec.storageMax > widthMax) {
-      return error(path, llvm::formatv("the inherited range [{0}, {1}] does "
-                                       "not fit int{2}; give \"range\"",
-                                       spec.storageMin, spec.storageMax,
-                                       spec.width));
+      return error(path,
+                   llvm::formatv("the inherited range [{0}, {1}] does "
+                                 "not fit int{2}; give \"range\"",
+                                 spec.storageMin, spec.storageMax, spec.width));
     }
     if (const json::Value *perChannel = object->get("per_channel")) {
       std::optional<bool> flag = perChannel->getAsBoolean();
@@ -150,12 +150,11 @@ public:
       if (*number < spec.storageMin || *number > spec.storageMax)
         return error(path + ".zero_point",
                      llvm::formatv("{0} is outside the range [{1}, {2}]",
-                                   *number, spec.storageMin,
-                                   spec.storageMax));
+                                   *number, spec.storageMin, spec.storageMax));
       if (spec.symmetric && *number != 0)
-        return error(path + ".zero_point",
-                     llvm::formatv("{0} in a symmetric spec (must be 0)",
-                                   *number));
+        return error(
+            path + ".zero_point",
+            llvm::formatv("{0} in a symmetric spec (must be 0)", *number));
       spec.zeroPoint = *number;
     }
     if (spec.perChannel && spec.scale)
@@ -189,8 +188,8 @@ public:
       return error("$", "expected an object");
     if (llvm::Error err =
             checkKeys(*object, "$",
-                      {"activation", "weight", "inputs", "outputs",
-                       "overrides", "observer", "percentile"}))
+                      {"activation", "weight", "inputs", "outputs", "overrides",
+                       "observer", "percentile"}))
       return std::move(err);
     QuantConfig config;
     config.file = file.str();
@@ -198,15 +197,13 @@ public:
     if (const json::Value *observer = object->get("observer")) {
       std::optional<StringRef> kind = observer->getAsString();
       if (!kind || (*kind != "minmax" && *kind != "percentile"))
-        return error("$.observer",
-                     "expected \"minmax\" or \"percentile\"");
+        return error("$.observer", "expected \"minmax\" or \"percentile\"");
       percentileObserver = *kind == "percentile";
     }
     if (const json::Value *value = object->get("percentile")) {
       std::optional<double> percentile = value->getAsNumber();
       if (!percentileObserver)
-        return error("$.percentile",
-                     "needs \"observer\": \"percentile\"");
+        return error("$.percentile", "needs \"observer\": \"percentile\"");
       if (!percentile || !(*percentile >= 50.0 && *percentile <= 100.0))
         return error("$.percentile", "expected a number in [50, 100]");
       config.percentile = *percentile;

@@ -17,9 +17,10 @@ using namespace mlir;
 using namespace mlir::qtosa;
 using namespace mlir::qtosa::calibration;
 
-std::pair<double, int64_t>
-calibration::paramsForRange(double lo, double hi, int64_t qmin, int64_t qmax,
-                           bool symmetric) {
+std::pair<double, int64_t> calibration::paramsForRange(double lo, double hi,
+                                                       int64_t qmin,
+                                                       int64_t qmax,
+                                                       bool symmetric) {
   double floor = std::numeric_limits<float>::min();
   if (symmetric) {
     double amax = std::max(std::fabs(lo), std::fabs(hi));
@@ -36,8 +37,8 @@ calibration::paramsForRange(double lo, double hi, int64_t qmin, int64_t qmax,
   return {scale, std::clamp(zeroPoint, qmin, qmax)};
 }
 
-FailureOr<SmallVector<double>>
-calibration::valuesOfTensor(const Tensor &tensor, Location loc) {
+FailureOr<SmallVector<double>> calibration::valuesOfTensor(const Tensor &tensor,
+                                                           Location loc) {
   SmallVector<double> values;
   int64_t count = tensor.getNumElements();
   values.reserve(count);
@@ -60,8 +61,9 @@ calibration::firstNonFinite(const Tensor &tensor) {
   const uint8_t *bytes = tensor.data.data();
   // Half-precision values are told by their bits: an all-ones exponent is
   // infinity (zero mantissa) or NaN.
-  auto scan16 = [&](uint16_t exponentMask, uint16_t mantissaMask)
-      -> std::optional<std::pair<int64_t, double>> {
+  auto scan16 =
+      [&](uint16_t exponentMask,
+          uint16_t mantissaMask) -> std::optional<std::pair<int64_t, double>> {
     for (int64_t i = 0; i < count; ++i) {
       uint16_t bits;
       std::memcpy(&bits, bytes + 2 * i, 2);

@@ -32,8 +32,10 @@ struct Range {
     }
     // Markers of one group with different per-axis sizes join per tensor.
     if (other.min.size() != min.size()) {
-      double lo = std::min(*llvm::min_element(min), *llvm::min_element(other.min));
-      double hi = std::max(*llvm::max_element(max), *llvm::max_element(other.max));
+      double lo =
+          std::min(*llvm::min_element(min), *llvm::min_element(other.min));
+      double hi =
+          std::max(*llvm::max_element(max), *llvm::max_element(other.max));
       min.assign(1, lo);
       max.assign(1, hi);
       return;

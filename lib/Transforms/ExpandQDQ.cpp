@@ -76,8 +76,8 @@ public:
 
   Value mul(Value lhs, Value rhs) {
     auto shiftType = RankedTensorType::get({1}, rewriter.getI8Type());
-    Value shift = constant(shiftType,
-                           DenseElementsAttr::get(shiftType, int8_t(0)));
+    Value shift =
+        constant(shiftType, DenseElementsAttr::get(shiftType, int8_t(0)));
     return tosa::MulOp::create(rewriter, loc, lhs.getType(), lhs, rhs, shift);
   }
 
@@ -105,8 +105,8 @@ public:
                                    ignore);
     SmallVector<double> lowerWide(lower.begin(), lower.end());
     SmallVector<double> upperWide(upper.begin(), upper.end());
-    Value atLeast = tosa::MaximumOp::create(rewriter, loc, value.getType(),
-                                            value, f32Params(lowerWide), ignore);
+    Value atLeast = tosa::MaximumOp::create(
+        rewriter, loc, value.getType(), value, f32Params(lowerWide), ignore);
     return tosa::MinimumOp::create(rewriter, loc, value.getType(), atLeast,
                                    f32Params(upperWide), ignore);
   }
@@ -152,15 +152,14 @@ WhyNotOr<QuantParamLayout> getExpandableLayout(quant::QuantizedType qtype,
 float boundTowardZero(int64_t value) {
   llvm::APFloat bound(static_cast<double>(value));
   bool losesInfo = false;
-  (void)bound.convert(llvm::APFloat::IEEEsingle(),
-                      llvm::APFloat::rmTowardZero, &losesInfo);
+  (void)bound.convert(llvm::APFloat::IEEEsingle(), llvm::APFloat::rmTowardZero,
+                      &losesInfo);
   return bound.convertToFloat();
 }
 
 /// Checks that `OpTy` can be expanded and hands its parameter layout to
 /// `expand`, which returns the replacement value.
-template <typename OpTy>
-struct ExpandPattern : OpRewritePattern<OpTy> {
+template <typename OpTy> struct ExpandPattern : OpRewritePattern<OpTy> {
   ExpandPattern(MLIRContext *context, bool anyStorageWidth)
       : OpRewritePattern<OpTy>(context), anyStorageWidth(anyStorageWidth) {}
 
@@ -177,7 +176,8 @@ struct ExpandPattern : OpRewritePattern<OpTy> {
   }
 
   virtual Value expand(OpTy op, const QuantParamLayout &layout,
-                       QDQExpander &expand, PatternRewriter &rewriter) const = 0;
+                       QDQExpander &expand,
+                       PatternRewriter &rewriter) const = 0;
 
   bool anyStorageWidth;
 };

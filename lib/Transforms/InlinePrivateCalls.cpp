@@ -88,8 +88,8 @@ void InlinePrivateCallsPass::runOnOperation() {
         calls.push_back({call, callee});
     });
     for (auto [call, callee] : calls) {
-      if (failed(inlineCall(interface, config.getCloneCallback(), call,
-                            callee, &callee.getBody())))
+      if (failed(inlineCall(interface, config.getCloneCallback(), call, callee,
+                            &callee.getBody())))
         continue;
       call.erase();
       inlinedCallees.insert(callee);

@@ -67,7 +67,8 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
     argTypes[arg.getArgNumber()] = quantize.getType();
     for (Operation *user : llvm::to_vector(arg.getUsers()))
       rewriter.replaceOp(user, arg);
-    func.setArgAttr(arg.getArgNumber(), kQTypeAttrName, getQTypeAttrValue(qtype));
+    func.setArgAttr(arg.getArgNumber(), kQTypeAttrName,
+                    getQTypeAttrValue(qtype));
     moved.arguments[arg.getArgNumber()] = qtype;
   }
 
@@ -136,11 +137,11 @@ func::CallOp adaptCall(func::CallOp call, func::FuncOp callee,
         maybeDead.push_back(producer);
   for (auto [index, qtype] : llvm::enumerate(moved.arguments))
     if (qtype)
-      operands[index] = foldQuantize(
-          QuantizeOp::create(rewriter, call.getLoc(),
-                             callee.getArgumentTypes()[index], operands[index],
-                             qtype),
-          rewriter);
+      operands[index] =
+          foldQuantize(QuantizeOp::create(rewriter, call.getLoc(),
+                                          callee.getArgumentTypes()[index],
+                                          operands[index], qtype),
+                       rewriter);
   auto newCall =
       func::CallOp::create(rewriter, call.getLoc(), callee, operands);
   newCall->setDiscardableAttrs(call->getDiscardableAttrDictionary());
@@ -148,9 +149,9 @@ func::CallOp adaptCall(func::CallOp call, func::FuncOp callee,
   SmallVector<DequantizeOp> dequantizes;
   for (auto [index, qtype] : llvm::enumerate(moved.results))
     if (qtype) {
-      auto dequantize = DequantizeOp::create(
-          rewriter, call.getLoc(), call.getResult(index).getType(),
-          newCall.getResult(index), qtype);
+      auto dequantize = DequantizeOp::create(rewriter, call.getLoc(),
+                                             call.getResult(index).getType(),
+                                             newCall.getResult(index), qtype);
       results[index] = dequantize;
       dequantizes.push_back(dequantize);
     }

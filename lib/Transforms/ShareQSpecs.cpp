@@ -138,8 +138,7 @@ struct AdoptProducerParameters : OpRewritePattern<DequantizeOp> {
   }
 };
 
-struct ShareQSpecsPass
-    : qtosa::impl::ShareQSpecsPassBase<ShareQSpecsPass> {
+struct ShareQSpecsPass : qtosa::impl::ShareQSpecsPassBase<ShareQSpecsPass> {
   using ShareQSpecsPassBase::ShareQSpecsPassBase;
 
   void getDependentDialects(DialectRegistry &registry) const override {
@@ -275,8 +274,8 @@ void ShareQSpecsPass::runOnOperation() {
     populateAdoptParametersPatterns(adopt);
     int64_t before = 0;
     root->walk([&](DequantizeOp) { ++before; });
-    if (failed(applyOpPatternsGreedily(collect(Dequantizes),
-                                       std::move(adopt), config)))
+    if (failed(applyOpPatternsGreedily(collect(Dequantizes), std::move(adopt),
+                                       config)))
       return signalPassFailure();
     int64_t after = 0;
     root->walk([&](DequantizeOp) { ++after; });

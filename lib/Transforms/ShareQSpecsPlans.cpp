@@ -217,9 +217,9 @@ WhyNotOr<SinkPlan> share_qspecs::planSink(QuantBehaviourOpInterface iface,
     float padValue = *getScalarFloatConstant(op->getOperand(*floatPadValue));
     if (!params)
       return "one pad value cannot hold per-axis parameters";
-    plan.storedPadValue = storeExactly(
-        padValue, params.getScale(), params.getZeroPoint(),
-        params.getStorageTypeMin(), params.getStorageTypeMax());
+    plan.storedPadValue =
+        storeExactly(padValue, params.getScale(), params.getZeroPoint(),
+                     params.getStorageTypeMin(), params.getStorageTypeMax());
     if (!plan.storedPadValue)
       return "its pad value is not a quantized value";
   }
@@ -232,9 +232,9 @@ share_qspecs::buildSunkOp(OpBuilder &builder, QuantBehaviourOpInterface iface,
                           SmallVectorImpl<Operation *> &created) {
   Operation *op = iface.getOperation();
   if (plan.storedPadValue) {
-    plan.operands.back() = buildIntegerScalar(
-        builder, op->getLoc(), plan.resultType.getStorageType(),
-        *plan.storedPadValue);
+    plan.operands.back() = buildIntegerScalar(builder, op->getLoc(),
+                                              plan.resultType.getStorageType(),
+                                              *plan.storedPadValue);
     created.push_back(plan.operands.back().getDefiningOp());
   }
   quant::QuantizedType resultType =
@@ -297,13 +297,13 @@ share_qspecs::buildHoistedOp(OpBuilder &builder, QuantizeOp quantize,
        llvm::zip(iface.getValueOperands(), operandTypes)) {
     Value operand = op->getOperand(index);
     quant::UniformQuantizedType params = getPerTensor(operandType);
-    std::optional<float> padValue =
-        isa<tosa::PadOp>(op) && index != 0 ? getScalarFloatConstant(operand)
-                                           : std::nullopt;
+    std::optional<float> padValue = isa<tosa::PadOp>(op) && index != 0
+                                        ? getScalarFloatConstant(operand)
+                                        : std::nullopt;
     if (padValue && params) {
-      operands[index] = buildIntegerScalar(
-          builder, op->getLoc(), operandType.getStorageType(),
-          quantizeElement(*padValue, params));
+      operands[index] = buildIntegerScalar(builder, op->getLoc(),
+                                           operandType.getStorageType(),
+                                           quantizeElement(*padValue, params));
     } else {
       auto floatType = cast<RankedTensorType>(operand.getType());
       // The moved quantize stands for the one above and for the op it
@@ -336,15 +336,15 @@ WhyNot share_qspecs::whyStaysInFloat(QuantBehaviourOpInterface iface,
   WhyNotOr<SmallVector<quant::QuantizedType>> hoist =
       planHoist(quantizeUser, duplicateDequantize, sinkPlanHolds);
   WhyNot notHoisted =
-      hoist.hasValue() ? whyNotKept(buildHoistedOp(detached, quantizeUser, *hoist,
-                                        created),
-                         created)
-            : std::move(hoist).whyNot();
+      hoist.hasValue()
+          ? whyNotKept(buildHoistedOp(detached, quantizeUser, *hoist, created),
+                       created)
+          : std::move(hoist).whyNot();
   if (!notHoisted)
     return {};
-  return WhyNot::format(notSunk.str() +
-                        "; its quantize cannot move above it: " +
-                        notHoisted.str());
+  return WhyNot::format(
+      notSunk.str() +
+      "; its quantize cannot move above it: " + notHoisted.str());
 }
 
 QuantizeOp share_qspecs::getQuantizeUser(Operation *op) {

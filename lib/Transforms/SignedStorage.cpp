@@ -93,9 +93,8 @@ void SignedStoragePass::runOnOperation() {
     DenseElementsAttr stored;
     if (matchPattern(dequantize.getInput(), m_Constant(&stored)) &&
         isa<IntegerType>(stored.getElementType())) {
-      auto constant = tosa::ConstOp::create(builder, dequantize.getLoc(),
-                                            stored.getType(),
-                                            shiftedDown(stored));
+      auto constant = tosa::ConstOp::create(
+          builder, dequantize.getLoc(), stored.getType(), shiftedDown(stored));
       dequantize.getInputMutable().assign(constant);
       dequantize.setQtypeAttr(TypeAttr::get(signedType));
       changed = true;

@@ -28,7 +28,8 @@ std::optional<RescaleFactor> mlir::qtosa::computeRescaleFactor(double factor,
     return std::nullopt;
   const int fractionBits = scale32 ? 31 : 15;
   int exponent = 0;
-  double mantissa = std::frexp(factor, &exponent); // factor = m * 2^e, m in [0.5, 1)
+  double mantissa =
+      std::frexp(factor, &exponent); // factor = m * 2^e, m in [0.5, 1)
   int64_t multiplier = std::llround(std::ldexp(mantissa, fractionBits));
   if (multiplier == (int64_t(1) << fractionBits)) {
     multiplier >>= 1;
@@ -41,9 +42,9 @@ std::optional<RescaleFactor> mlir::qtosa::computeRescaleFactor(double factor,
     // Drop multiplier bits, rounding, until the shift fits; a factor this
     // small may round to a zero multiplier, which is what it means anyway.
     int64_t excess = shift - 62;
-    multiplier = excess >= 63 ? 0
-                              : (multiplier + (int64_t(1) << (excess - 1))) >>
-                                    excess;
+    multiplier = excess >= 63
+                     ? 0
+                     : (multiplier + (int64_t(1) << (excess - 1))) >> excess;
     shift = 62;
   }
   return RescaleFactor{static_cast<int32_t>(multiplier),

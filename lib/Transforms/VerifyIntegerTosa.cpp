@@ -45,8 +45,7 @@ bool isCallAdaptation(Operation *op) {
     return !quantize->use_empty() &&
            llvm::all_of(quantize->getUsers(), llvm::IsaPred<func::CallOp>);
   if (auto dequantize = dyn_cast<DequantizeOp>(op))
-    return isa_and_present<func::CallOp>(
-        dequantize.getInput().getDefiningOp());
+    return isa_and_present<func::CallOp>(dequantize.getInput().getDefiningOp());
   return false;
 }
 
@@ -98,8 +97,8 @@ LogicalResult checkStaticShapes(func::FuncOp function) {
   for (auto [index, type] : llvm::enumerate(function.getResultTypes()))
     if (std::optional<unsigned> dim = firstDynamicDim(type))
       return emitDynamic(function.getLoc(),
-                         "result #" + Twine(index) + " of '" + name + "'",
-                         type, *dim);
+                         "result #" + Twine(index) + " of '" + name + "'", type,
+                         *dim);
   WalkResult walk = function.walk([&](Operation *op) {
     for (OpResult result : op->getResults())
       if (std::optional<unsigned> dim = firstDynamicDim(result.getType())) {

@@ -17,8 +17,7 @@ namespace {
 
 bool isIdentifierChar(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' ||
-         c == '-';
+         (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' || c == '-';
 }
 
 } // namespace
@@ -114,8 +113,8 @@ mlir::qtosa::findNestingBeyond(llvm::StringRef text, unsigned limit) {
     case ')':
     case ']':
     case '>':
-      if (c == '>' && ((i > 0 && text[i - 1] == '-') ||
-                       (i + 1 < e && text[i + 1] == '=')))
+      if (c == '>' &&
+          ((i > 0 && text[i - 1] == '-') || (i + 1 < e && text[i + 1] == '=')))
         break; // "->" and ">="
       if (depth > 0)
         --depth;

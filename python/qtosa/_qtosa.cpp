@@ -43,8 +43,8 @@
 #include <cstring>
 #include <mutex>
 
-#include <unistd.h>
 #include <stdexcept>
+#include <unistd.h>
 
 namespace py = pybind11;
 using namespace mlir;
@@ -114,8 +114,8 @@ private:
     }
     messages.push_back(std::move(line));
     for (Diagnostic &note : diagnostic.getNotes())
-      messages.push_back(locationString(note.getLocation()) + ": note: " +
-                         note.str());
+      messages.push_back(locationString(note.getLocation()) +
+                         ": note: " + note.str());
   }
 
   std::vector<std::string> messages;
@@ -130,8 +130,7 @@ private:
 /// the text belongs in the exception. The descriptors are the process's, so
 /// this holds qtosa._capture's lock, which the tool wrappers take to move
 /// them too.
-template <typename Fn>
-std::string captureStderr(Fn fn) {
+template <typename Fn> std::string captureStderr(Fn fn) {
   py::object lock = py::module_::import("qtosa._capture").attr("_lock");
   lock.attr("acquire")();
   struct Release {
@@ -242,8 +241,8 @@ public:
     std::string parseErrors;
     llvm::raw_string_ostream errorStream(parseErrors);
     FailureOr<OpPassManager> parsed = failure();
-    std::string printed = captureStderr(
-        [&] { parsed = parsePassPipeline(text, errorStream); });
+    std::string printed =
+        captureStderr([&] { parsed = parsePassPipeline(text, errorStream); });
     if (failed(parsed)) {
       // The option parser's own words ("for the --io option: Cannot find
       // option named 'bogus'!") first, then which pass they stopped.
@@ -287,7 +286,8 @@ private:
 /// bfloat16 from ml_dtypes, if it is installed.
 py::object bfloat16Dtype() {
   try {
-    return py::dtype::from_args(py::module_::import("ml_dtypes").attr("bfloat16"));
+    return py::dtype::from_args(
+        py::module_::import("ml_dtypes").attr("bfloat16"));
   } catch (py::error_already_set &) {
     return py::none();
   }
@@ -367,7 +367,8 @@ constexpr int64_t kMaxInputBytes = (int64_t(1) << 31) - 1;
 
 /// The bytes of `array` (whose element type is `type`) as a Tensor, in
 /// native byte order and C order. `what` names it in errors.
-Tensor copyToTensor(py::array array, ElementType type, const std::string &what) {
+Tensor copyToTensor(py::array array, ElementType type,
+                    const std::string &what) {
   if (!array.dtype().attr("isnative").cast<bool>())
     array = array.attr("astype")(array.dtype().attr("newbyteorder")("="));
   array = py::array::ensure(array, py::array::c_style);
@@ -387,7 +388,7 @@ int64_t boundedByteSize(ElementType type, ArrayRef<int64_t> shape) {
   int64_t bytes = static_cast<int64_t>(getByteWidth(type));
   for (int64_t size : shape)
     bytes = size != 0 && bytes > kMaxInputBytes / size ? kMaxInputBytes + 1
-                                                        : bytes * size;
+                                                       : bytes * size;
   return bytes;
 }
 
@@ -444,8 +445,7 @@ py::list toArrays(const std::vector<Tensor> &tensors) {
   for (const Tensor &tensor : tensors) {
     py::array array(dtypeOf(tensor.elementType), tensor.shape);
     if (!tensor.data.empty())
-      std::memcpy(array.mutable_data(), tensor.data.data(),
-                  tensor.data.size());
+      std::memcpy(array.mutable_data(), tensor.data.data(), tensor.data.size());
     arrays.append(array);
   }
   return arrays;
@@ -486,8 +486,8 @@ public:
       for (int64_t size : signature.shape)
         shape.append(ShapedType::isDynamic(size) ? py::object(py::none())
                                                  : py::int_(size));
-      list.append(py::make_tuple(dtypeOf(signature.elementType),
-                                 py::tuple(shape)));
+      list.append(
+          py::make_tuple(dtypeOf(signature.elementType), py::tuple(shape)));
     }
     return list;
   }
@@ -750,10 +750,10 @@ PYBIND11_MODULE(_qtosa, m) {
         py::arg("config_json"), py::arg("samples_path"), py::arg("samples"),
         py::arg("function"));
   m.def("import_tflite", [](py::object source) {
-    return importBytes(source, "TFLite", [](llvm::MemoryBufferRef buffer,
-                                            MLIRContext *context) {
-      return importTFLite(buffer, context);
-    });
+    return importBytes(source, "TFLite",
+                       [](llvm::MemoryBufferRef buffer, MLIRContext *context) {
+                         return importTFLite(buffer, context);
+                       });
   });
   m.def("import_tosa_flatbuffer", [](py::object source) {
     return importBytes(source, "a TOSA flatbuffer",

@@ -40,8 +40,7 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("qtosa-run options");
 
-static cl::opt<std::string> inputFile(cl::Positional,
-                                      cl::desc("<module.mlir>"),
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<module.mlir>"),
                                       cl::init("-"), cl::cat(category));
 static cl::opt<std::string>
     entryFunction("e", cl::desc("The function to run (default: main)"),
@@ -49,8 +48,7 @@ static cl::opt<std::string>
 static cl::alias entryFunctionLong("entry", cl::aliasopt(entryFunction),
                                    cl::desc("Alias for -e"));
 static cl::list<std::string>
-    inputs("input",
-           cl::desc("A .npy file for the next argument, in order"),
+    inputs("input", cl::desc("A .npy file for the next argument, in order"),
            cl::value_desc("file.npy"), cl::cat(category));
 static cl::opt<std::string>
     outputDir("output-dir",
@@ -86,7 +84,8 @@ static std::string outputPath(size_t index) {
 /// enough digits to read back the same value.
 static void printElement(llvm::raw_ostream &os, const Tensor &tensor,
                          int64_t index) {
-  const uint8_t *at = tensor.data.data() + index * getByteWidth(tensor.elementType);
+  const uint8_t *at =
+      tensor.data.data() + index * getByteWidth(tensor.elementType);
   auto load = [&](auto value) {
     std::memcpy(&value, at, sizeof(value));
     return value;
@@ -158,8 +157,7 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
 
@@ -181,8 +179,7 @@ int main(int argc, char **argv) {
     arguments.push_back(std::move(*tensor));
   }
 
-  llvm::Expected<std::vector<Tensor>> results =
-      (*executable)->run(arguments);
+  llvm::Expected<std::vector<Tensor>> results = (*executable)->run(arguments);
   if (!results)
     return fail(llvm::toString(results.takeError()));
 
@@ -196,8 +193,8 @@ int main(int argc, char **argv) {
         return fail(llvm::toString(std::move(error)));
       continue;
     }
-    llvm::outs() << "result #" << index << ": tensor<"
-                 << result.getTypeString() << "> [";
+    llvm::outs() << "result #" << index << ": tensor<" << result.getTypeString()
+                 << "> [";
     for (int64_t i = 0, e = result.getNumElements(); i < e; ++i) {
       if (i)
         llvm::outs() << ", ";

@@ -106,9 +106,9 @@ private:
 };
 
 /// Compiles and runs `function` once: Executable::compile then run.
-llvm::Expected<std::vector<Tensor>>
-execute(ModuleOp module, llvm::StringRef function,
-        llvm::ArrayRef<Tensor> inputs);
+llvm::Expected<std::vector<Tensor>> execute(ModuleOp module,
+                                            llvm::StringRef function,
+                                            llvm::ArrayRef<Tensor> inputs);
 
 /// The textual pass pipeline from plain TOSA to the LLVM dialect: lit's
 /// %tosa-to-llvm with buffer-deallocation-pipeline (and the lowering of the

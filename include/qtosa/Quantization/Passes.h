@@ -44,8 +44,9 @@ enum class SharingMode {
 
 /// qtosa-annotate with `config` as it is, instead of the file its options
 /// name: for a caller in process, such as the Python package.
-std::unique_ptr<Pass> createAnnotatePass(const AnnotatePassOptions &options,
-                                         std::shared_ptr<const QuantConfig> config);
+std::unique_ptr<Pass>
+createAnnotatePass(const AnnotatePassOptions &options,
+                   std::shared_ptr<const QuantConfig> config);
 
 /// qtosa-calibrate on `samples` instead of the samples file its options
 /// name; messages call sample i's argument j "samples[i][j]".

@@ -6,8 +6,8 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
-#include "qtosa/Utils/WhyNot.h"
 #include "qtosa/Utils/EnumOptionValues.h"
+#include "qtosa/Utils/WhyNot.h"
 
 #include <string>
 
@@ -59,7 +59,6 @@ void populateAdoptParametersPatterns(RewritePatternSet &patterns);
 void populateExpandQDQPatterns(RewritePatternSet &patterns,
                                bool anyStorageWidth = false);
 
-
 /// What qtosa-lower-to-tosa-int does to `func`, without its remarks: lowers
 /// each dequantize -> float op -> quantize group and each requantize to
 /// integer TOSA, in program order, and leaves one of the constants it made
@@ -92,10 +91,11 @@ struct LowerPipelineOptions {
 
 /// import-qdq, inline-private-calls, signed-storage, share-qspecs,
 /// (integer-io), (fold-quantized-constants), canonicalize,
-/// lower-to-tosa-int: the stages every qtosa pipeline starts with. What remains of quantize/dequantize is
-/// left for the caller (a partitioner must still see the graph IO). Fails,
-/// adding nothing, unless `pm` runs on builtin.module: import-qdq and
-/// integer-io change function signatures and must see the whole module.
+/// lower-to-tosa-int: the stages every qtosa pipeline starts with. What remains
+/// of quantize/dequantize is left for the caller (a partitioner must still see
+/// the graph IO). Fails, adding nothing, unless `pm` runs on builtin.module:
+/// import-qdq and integer-io change function signatures and must see the whole
+/// module.
 LogicalResult buildQuantizedLoweringStages(OpPassManager &pm,
                                            const LowerPipelineOptions &options);
 

@@ -1,4 +1,4 @@
-//===- WhyNot.h - The one way qtosa says why something was not done -*- C++ -*-===//
+//===- WhyNot.h - How qtosa says why something was not done -----*- C++ -*-===//
 //
 // Every check that can refuse (a lowering, a move, a fold, an Ethos-U rule)
 // answers with a WhyNot: empty when nothing stands in the way, otherwise the

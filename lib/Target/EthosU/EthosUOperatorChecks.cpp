@@ -1,4 +1,4 @@
-//===- EthosUOperatorChecks.cpp - What Vela's operator rules measure ---------===//
+//===- EthosUOperatorChecks.cpp - What Vela's operator rules measure ------===//
 //
 // The checks of the rules on other compute operators (matmul, table,
 // resize, reductions, argmax, shifts, casts, rescale) and on transpose; the
@@ -9,8 +9,8 @@
 #include "EthosURuleChecks.h"
 
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
-#include "qtosa/Utils/TosaUtils.h"
 #include "qtosa/Target/EthosU/EthosULegality.h"
+#include "qtosa/Utils/TosaUtils.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -19,9 +19,9 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <algorithm>
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 #include <array>
 #include <string>
@@ -42,7 +42,8 @@ WhyNot checkMatMulTypes(Operation *op, Limits) {
   if (isInt(a, 8) && isInt(b, 8) && isInt(acc, 32))
     return {};
   return WhyNot::format(llvm::formatv("(a, b, accumulator) is ({0}, {1}, {2})",
-                       typeString(a), typeString(b), typeString(acc)));
+                                      typeString(a), typeString(b),
+                                      typeString(acc)));
 }
 
 WhyNot checkMatMulSize(Operation *op, Limits limits) {
@@ -64,13 +65,11 @@ static WhyNot checkDataType(Operation *op, ArrayRef<unsigned> widths) {
   std::string allowed;
   for (unsigned width : widths)
     allowed += (allowed.empty() ? "i" : ", i") + std::to_string(width);
-  return WhyNot::format(llvm::formatv("element type {0} is not one of {1}", typeString(type),
-                       allowed));
+  return WhyNot::format(llvm::formatv("element type {0} is not one of {1}",
+                                      typeString(type), allowed));
 }
 
-WhyNot checkInt32(Operation *op, Limits) {
-  return checkDataType(op, {32});
-}
+WhyNot checkInt32(Operation *op, Limits) { return checkDataType(op, {32}); }
 
 WhyNot checkMovementType(Operation *op, Limits) {
   return checkDataType(op, {8, 16, 32});
@@ -108,8 +107,9 @@ WhyNot checkResizeScale(Operation *op, Limits limits) {
   const char *axes[] = {"height", "width"};
   for (int axis = 0; axis < 2; ++axis) {
     int64_t n = (*scale)[2 * axis], d = (*scale)[2 * axis + 1];
-    bool powerOfTwoUpscale = d > 0 && n % d == 0 && llvm::isPowerOf2_64(n / d) &&
-                             n / d >= 2 && n / d <= limit;
+    bool powerOfTwoUpscale = d > 0 && n % d == 0 &&
+                             llvm::isPowerOf2_64(n / d) && n / d >= 2 &&
+                             n / d <= limit;
     if (!powerOfTwoUpscale)
       return WhyNot::format(
           llvm::formatv("{0} scale {1}/{2} is not {3} upscale", axes[axis], n,
@@ -131,7 +131,8 @@ WhyNot checkResizeMode(Operation *op, Limits) {
 /// specification computes the index.
 WhyNot checkResizeRepeats(Operation *op, Limits) {
   auto resize = cast<tosa::ResizeOp>(op);
-  if (resizesFrom1x1(resize) || resize.getMode() != tosa::ResizeMode::NEAREST_NEIGHBOR)
+  if (resizesFrom1x1(resize) ||
+      resize.getMode() != tosa::ResizeMode::NEAREST_NEIGHBOR)
     return {};
   std::optional<SmallVector<int64_t>> scale =
       getConstantShape(resize.getScale());
@@ -150,15 +151,14 @@ WhyNot checkResizeRepeats(Operation *op, Limits) {
     int64_t inSize = in[1 + axis], outSize = out[1 + axis];
     int64_t n = (*scale)[2 * axis], d = (*scale)[2 * axis + 1];
     if (inSize <= 0 || outSize % inSize != 0)
-      return WhyNot::format(llvm::formatv(
-          "{0}: {1} is not a multiple of {2}", axes[axis], outSize, inSize));
+      return WhyNot::format(llvm::formatv("{0}: {1} is not a multiple of {2}",
+                                          axes[axis], outSize, inSize));
     int64_t factor = outSize / inSize;
     if (n != 2 * factor || d != 2 || (*offset)[axis] != 1 - factor)
       return WhyNot::format(llvm::formatv(
           "{0}: scale {1}/{2} offset {3}; repeating each input {4} times "
           "compiles only as scale {5}/2 offset {6}",
-          axes[axis], n, d, (*offset)[axis], factor, 2 * factor,
-          1 - factor));
+          axes[axis], n, d, (*offset)[axis], factor, 2 * factor, 1 - factor));
   }
   return {};
 }
@@ -171,7 +171,7 @@ WhyNot checkReduceSumOuterInner(Operation *op, Limits limits) {
   if (axis + 1 == shape.size())
     return {};
   if (WhyNot v = inRange("product of the axes before the reduced one",
-                          product(shape.take_front(axis)), 1, limit))
+                         product(shape.take_front(axis)), 1, limit))
     return v;
   return inRange("product of the axes after the reduced one",
                  product(shape.drop_front(axis + 1)), 1, limit);
@@ -181,8 +181,9 @@ WhyNot checkReduceMinMaxType(Operation *op, Limits) {
   Type in = elementOf(op->getOperand(0)), out = elementOf(op->getResult(0));
   if (in == out && (isInt(in, 8) || isInt(in, 16)))
     return {};
-  return WhyNot::format(llvm::formatv("{0} -> {1} is not i8 -> i8 or i16 -> i16",
-                       typeString(in), typeString(out)));
+  return WhyNot::format(
+      llvm::formatv("{0} -> {1} is not i8 -> i8 or i16 -> i16", typeString(in),
+                    typeString(out)));
 }
 
 WhyNot checkReverseAxis(Operation *op, Limits) {
@@ -192,8 +193,8 @@ WhyNot checkReverseAxis(Operation *op, Limits) {
   // As NHWC: the two axes before the channel axis are H and W.
   if (axis == rank - 3 || axis == rank - 2)
     return {};
-  return WhyNot::format(llvm::formatv("axis {0} of a rank-{1} tensor is not its H or W axis",
-                       axis, rank));
+  return WhyNot::format(llvm::formatv(
+      "axis {0} of a rank-{1} tensor is not its H or W axis", axis, rank));
 }
 
 WhyNot checkRescaleInput48(Operation *op, Limits) {
@@ -201,9 +202,8 @@ WhyNot checkRescaleInput48(Operation *op, Limits) {
   if (!isInt(elementOf(input), 48))
     return {};
   Operation *producer = input.getDefiningOp();
-  if (!producer || !isa<tosa::Conv2DOp, tosa::Conv3DOp,
-                        tosa::DepthwiseConv2DOp, tosa::TransposeConv2DOp>(
-                       producer))
+  if (!producer || !isa<tosa::Conv2DOp, tosa::Conv3DOp, tosa::DepthwiseConv2DOp,
+                        tosa::TransposeConv2DOp>(producer))
     return "the i48 input is not the accumulator of a convolution";
   // The rescale fuses into its convolution, so both run on the NPU or
   // neither does. (This rule is Ethos-U55's alone.)
@@ -228,7 +228,7 @@ WhyNot checkArgMaxAxis(Operation *op, Limits) {
   if (argmax.getAxis() == rank - 1)
     return {};
   return WhyNot::format(llvm::formatv("axis {0} is not the channel axis {1}",
-                       argmax.getAxis(), rank - 1));
+                                      argmax.getAxis(), rank - 1));
 }
 
 WhyNot checkArgMaxBatch(Operation *op, Limits limits) {
@@ -276,14 +276,14 @@ WhyNot checkTransposeInt32(Operation *op, Limits limits) {
   StringRef name = nameNHWCPermutation(transpose.getPerms());
   // As the rule's text names them: NHWC's C; NWHC/NCWH's N, H and W, C;
   // NHCW's sizes.
-  const int64_t nhwcC = limits[0], swappedN = limits[1],
-                swappedHW = limits[2], swappedC = limits[3];
-  auto bounded = [&](std::initializer_list<std::pair<const char *, int64_t>>
-                         values,
-                     int64_t limit) -> WhyNot {
+  const int64_t nhwcC = limits[0], swappedN = limits[1], swappedHW = limits[2],
+                swappedC = limits[3];
+  auto bounded =
+      [&](std::initializer_list<std::pair<const char *, int64_t>> values,
+          int64_t limit) -> WhyNot {
     for (auto [what, value] : values)
       if (WhyNot v = inRange(llvm::formatv("{0} {1}", name, what).str(), value,
-                              1, limit))
+                             1, limit))
         return v;
     return {};
   };

@@ -47,8 +47,9 @@ enum class Placement { Constant, Npu, Host, GraphIO, Partitioned };
 bool isGraphInputQuantize(Operation *op) {
   auto quantize = dyn_cast<QuantizeOp>(op);
   return quantize && isa<BlockArgument>(quantize.getInput()) &&
-         isa<FunctionOpInterface>(
-             cast<BlockArgument>(quantize.getInput()).getOwner()->getParentOp());
+         isa<FunctionOpInterface>(cast<BlockArgument>(quantize.getInput())
+                                      .getOwner()
+                                      ->getParentOp());
 }
 
 bool isGraphOutputDequantize(Operation *op) {
@@ -61,9 +62,7 @@ bool isGraphOutputDequantize(Operation *op) {
   });
 }
 
-std::string opName(Operation *op) {
-  return op->getName().getStringRef().str();
-}
+std::string opName(Operation *op) { return op->getName().getStringRef().str(); }
 
 /// The first qtosa.quantize reading `op`'s results, if any.
 QuantizeOp quantizeUserOf(Operation *op) {
@@ -131,11 +130,10 @@ std::string traceFloatCause(Operation *op, std::string reason) {
         .str();
   }
   std::string where = fromDequantize && quantize ? "between dequantize and "
-                                                    "quantize"
+                                                   "quantize"
                       : fromDequantize           ? "after dequantize"
                                                  : "before quantize";
-  std::string head =
-      llvm::formatv("{0} in float {1}", opName(op), where).str();
+  std::string head = llvm::formatv("{0} in float {1}", opName(op), where).str();
   if (!quantize) {
     if (op->use_empty())
       return head + ": its float result is unused";
@@ -163,8 +161,8 @@ std::string traceFloatCause(Operation *op, std::string reason) {
   WhyNot why = whyNotLowerableToTosaInt(quantize);
   if (!why)
     return head + ": qtosa-lower-to-tosa-int lowers it to integers";
-  return head + ": qtosa-lower-to-tosa-int keeps it in float: " +
-         why.str().str();
+  return head +
+         ": qtosa-lower-to-tosa-int keeps it in float: " + why.str().str();
 }
 
 /// True when `function` computes on float tensors only: some op reads or
@@ -297,8 +295,7 @@ private:
     for (Operation *op : constants)
       op->moveBefore(terminator);
     for (size_t key = 0; key < hostByKey.size(); ++key) {
-      if (key % 2 == 1 && key / 2 < regions.size() &&
-          !regions[key / 2].empty())
+      if (key % 2 == 1 && key / 2 < regions.size() && !regions[key / 2].empty())
         buildDelegate(regions[key / 2], terminator);
       for (Operation *op : hostByKey[key])
         op->moveBefore(terminator);
@@ -315,8 +312,8 @@ private:
     for (Operation *op : ops) {
       for (Value operand : op->getOperands()) {
         Operation *def = operand.getDefiningOp();
-        if (def && (inRegion.contains(def) ||
-                    def->hasTrait<OpTrait::ConstantLike>()))
+        if (def &&
+            (inRegion.contains(def) || def->hasTrait<OpTrait::ConstantLike>()))
           continue;
         inputs.insert(operand);
       }
@@ -331,10 +328,10 @@ private:
     SmallVector<Type> outputTypes;
     for (Value value : outputs)
       outputTypes.push_back(value.getType());
-    auto delegate = DelegateOp::create(
-        builder, ops.front()->getLoc(),
-        stringifyEthosUTarget(target.getTarget()), inputs.getArrayRef(),
-        outputTypes);
+    auto delegate =
+        DelegateOp::create(builder, ops.front()->getLoc(),
+                           stringifyEthosUTarget(target.getTarget()),
+                           inputs.getArrayRef(), outputTypes);
     Block *body = &delegate.getBody().front();
     for (Operation *op : ops)
       op->moveBefore(body, body->end());
@@ -387,9 +384,7 @@ void groupFloatRegions(EthosUPartitionResult &result) {
 
   // Host indices of the float members, joined along float values.
   llvm::EquivalenceClasses<size_t> joined;
-  auto isQDQ = [](Operation *op) {
-    return isa<QuantizeOp, DequantizeOp>(op);
-  };
+  auto isQDQ = [](Operation *op) { return isa<QuantizeOp, DequantizeOp>(op); };
   std::vector<bool> isCause(result.host.size(), false);
   for (auto [index, host] : llvm::enumerate(result.host)) {
     if (host.kind != EthosURuleKind::FloatTensor)
@@ -412,9 +407,8 @@ void groupFloatRegions(EthosUPartitionResult &result) {
   for (auto [index, host] : llvm::enumerate(result.host)) {
     if (host.kind != EthosURuleKind::FloatTensor)
       continue;
-    auto [it, inserted] =
-        regionOfLeader.try_emplace(joined.getLeaderValue(index),
-                                   result.floatRegions.size());
+    auto [it, inserted] = regionOfLeader.try_emplace(
+        joined.getLeaderValue(index), result.floatRegions.size());
     if (inserted)
       result.floatRegions.emplace_back();
     EthosUFloatRegion &region = result.floatRegions[it->second];
@@ -433,8 +427,8 @@ void groupFloatRegions(EthosUPartitionResult &result) {
 void emitHostRemarks(const EthosUPartitionResult &result) {
   for (auto [index, host] : llvm::enumerate(result.host)) {
     if (host.floatRegion < 0) {
-      host.op->emitRemark() << "stays on the host: " << host.rule << ": "
-                            << host.reason;
+      host.op->emitRemark()
+          << "stays on the host: " << host.rule << ": " << host.reason;
       continue;
     }
     const EthosUFloatRegion &region = result.floatRegions[host.floatRegion];
@@ -552,9 +546,8 @@ struct EthosUPartitionPass
 
 } // namespace
 
-std::unique_ptr<Pass>
-mlir::qtosa::createEthosUPartitionPass(const EthosUPartitionPassOptions &options,
-                                       llvm::json::Value *reportSink) {
+std::unique_ptr<Pass> mlir::qtosa::createEthosUPartitionPass(
+    const EthosUPartitionPassOptions &options, llvm::json::Value *reportSink) {
   return std::make_unique<EthosUPartitionPass>(options, reportSink);
 }
 

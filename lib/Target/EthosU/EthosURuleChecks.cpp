@@ -1,4 +1,4 @@
-//===- EthosURuleChecks.cpp - What Vela's rules measure --------------------===//
+//===- EthosURuleChecks.cpp - What Vela's rules measure -------------------===//
 //
 // The measurements behind the rule tables of EthosURules.cpp: each check
 // reads one property of an op and compares it with the limits its table
@@ -9,15 +9,15 @@
 #include "EthosURuleChecks.h"
 
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
-#include "qtosa/Utils/TosaUtils.h"
 #include "qtosa/Target/EthosU/EthosULegality.h"
 #include "qtosa/Utils/ConvGeometry.h"
+#include "qtosa/Utils/TosaUtils.h"
 
 #include "mlir/Dialect/Tosa/IR/TargetEnv.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaProfileCompliance.h"
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -33,13 +33,12 @@ namespace mlir::qtosa::ethosu {
 
 /// The first tensor operand or result (named for messages) for which
 /// `broken` returns a message.
-static WhyNot firstTensor(Operation *op,
-                    function_ref<WhyNot(StringRef, unsigned, TensorType)>
-                        broken) {
+static WhyNot
+firstTensor(Operation *op,
+            function_ref<WhyNot(StringRef, unsigned, TensorType)> broken) {
   for (OpOperand &operand : op->getOpOperands())
     if (auto type = dyn_cast<TensorType>(operand.get().getType()))
-      if (WhyNot verdict =
-              broken("operand", operand.getOperandNumber(), type))
+      if (WhyNot verdict = broken("operand", operand.getOperandNumber(), type))
         return verdict;
   for (OpResult result : op->getResults())
     if (auto type = dyn_cast<TensorType>(result.getType()))
@@ -68,8 +67,8 @@ WhyNot checkNotCall(Operation *op, Limits) {
         "runs on the host",
         name, opName ? "'" + opName.getValue().str() + "'" : "it stands for"));
   }
-  Operation *target = callee ? SymbolTable::lookupNearestSymbolFrom(op, callee)
-                             : nullptr;
+  Operation *target =
+      callee ? SymbolTable::lookupNearestSymbolFrom(op, callee) : nullptr;
   auto function = dyn_cast_if_present<CallableOpInterface>(target);
   if (function && function.getCallableRegion() &&
       !function.getCallableRegion()->empty())
@@ -82,43 +81,46 @@ WhyNot checkNotCall(Operation *op, Limits) {
 }
 
 WhyNot checkNoFloat(Operation *op, Limits) {
-  return firstTensor(op, [](StringRef kind, unsigned index,
-                            TensorType type) -> WhyNot {
-    if (isa<IntegerType>(type.getElementType()))
-      return {};
-    return WhyNot::format(llvm::formatv("{0} #{1} is a {2} tensor", kind, index,
-                                        typeString(type.getElementType())));
-  });
+  return firstTensor(
+      op, [](StringRef kind, unsigned index, TensorType type) -> WhyNot {
+        if (isa<IntegerType>(type.getElementType()))
+          return {};
+        return WhyNot::format(llvm::formatv("{0} #{1} is a {2} tensor", kind,
+                                            index,
+                                            typeString(type.getElementType())));
+      });
 }
 
 WhyNot checkNoBool(Operation *op, Limits) {
-  return firstTensor(op, [](StringRef kind, unsigned index,
-                            TensorType type) -> WhyNot {
-    if (!type.getElementType().isInteger(1))
-      return {};
-    return WhyNot::format(
-        llvm::formatv("{0} #{1} is a bool (i1) tensor", kind, index));
-  });
+  return firstTensor(
+      op, [](StringRef kind, unsigned index, TensorType type) -> WhyNot {
+        if (!type.getElementType().isInteger(1))
+          return {};
+        return WhyNot::format(
+            llvm::formatv("{0} #{1} is a bool (i1) tensor", kind, index));
+      });
 }
 
 WhyNot checkNo64Bit(Operation *op, Limits) {
-  return firstTensor(op, [](StringRef kind, unsigned index,
-                            TensorType type) -> WhyNot {
-    if (type.getElementTypeBitWidth() < 64)
-      return {};
-    return WhyNot::format(llvm::formatv("{0} #{1} is a {2} tensor", kind, index,
-                                        typeString(type.getElementType())));
-  });
+  return firstTensor(
+      op, [](StringRef kind, unsigned index, TensorType type) -> WhyNot {
+        if (type.getElementTypeBitWidth() < 64)
+          return {};
+        return WhyNot::format(llvm::formatv("{0} #{1} is a {2} tensor", kind,
+                                            index,
+                                            typeString(type.getElementType())));
+      });
 }
 
 WhyNot checkStatic(Operation *op, Limits) {
-  return firstTensor(op, [](StringRef kind, unsigned index,
-                            TensorType type) -> WhyNot {
-    if (type.hasStaticShape())
-      return {};
-    return WhyNot::format(llvm::formatv("{0} #{1} ({2}) has a dynamic shape",
-                                        kind, index, typeString(type)));
-  });
+  return firstTensor(
+      op, [](StringRef kind, unsigned index, TensorType type) -> WhyNot {
+        if (type.hasStaticShape())
+          return {};
+        return WhyNot::format(
+            llvm::formatv("{0} #{1} ({2}) has a dynamic shape", kind, index,
+                          typeString(type)));
+      });
 }
 
 WhyNot checkRank(Operation *op, Limits limits) {
@@ -182,23 +184,22 @@ bool meetsTensorRequirements(Operation *op,
 
 /// TOSA 1.0 PRO-INT operators: the ones Vela reads from a .tosa file.
 static bool isProIntOperator(Operation *op) {
-  return isa<tosa::ArgMaxOp, tosa::AvgPool2dOp, tosa::Conv2DOp, tosa::Conv3DOp,
-             tosa::DepthwiseConv2DOp, tosa::MatMulOp, tosa::MaxPool2dOp,
-             tosa::TransposeConv2DOp, tosa::ClampOp, tosa::AddOp,
-             tosa::ArithmeticRightShiftOp, tosa::BitwiseAndOp,
-             tosa::BitwiseOrOp, tosa::BitwiseXorOp, tosa::IntDivOp,
-             tosa::LogicalAndOp, tosa::LogicalLeftShiftOp,
-             tosa::LogicalRightShiftOp, tosa::LogicalOrOp, tosa::LogicalXorOp,
-             tosa::MaximumOp, tosa::MinimumOp, tosa::MulOp, tosa::SubOp,
-             tosa::TableOp, tosa::AbsOp, tosa::BitwiseNotOp, tosa::ClzOp,
-             tosa::LogicalNotOp, tosa::NegateOp, tosa::SelectOp,
-             tosa::EqualOp, tosa::GreaterOp, tosa::GreaterEqualOp,
-             tosa::ReduceAllOp, tosa::ReduceAnyOp, tosa::ReduceMaxOp,
-             tosa::ReduceMinOp, tosa::ReduceSumOp, tosa::ConcatOp,
-             tosa::PadOp, tosa::ReshapeOp, tosa::ReverseOp, tosa::SliceOp,
-             tosa::TileOp, tosa::TransposeOp, tosa::GatherOp,
-             tosa::ScatterOp, tosa::ResizeOp, tosa::CastOp, tosa::RescaleOp,
-             tosa::ConstOp, tosa::ConstShapeOp, tosa::IdentityOp>(op);
+  return isa<
+      tosa::ArgMaxOp, tosa::AvgPool2dOp, tosa::Conv2DOp, tosa::Conv3DOp,
+      tosa::DepthwiseConv2DOp, tosa::MatMulOp, tosa::MaxPool2dOp,
+      tosa::TransposeConv2DOp, tosa::ClampOp, tosa::AddOp,
+      tosa::ArithmeticRightShiftOp, tosa::BitwiseAndOp, tosa::BitwiseOrOp,
+      tosa::BitwiseXorOp, tosa::IntDivOp, tosa::LogicalAndOp,
+      tosa::LogicalLeftShiftOp, tosa::LogicalRightShiftOp, tosa::LogicalOrOp,
+      tosa::LogicalXorOp, tosa::MaximumOp, tosa::MinimumOp, tosa::MulOp,
+      tosa::SubOp, tosa::TableOp, tosa::AbsOp, tosa::BitwiseNotOp, tosa::ClzOp,
+      tosa::LogicalNotOp, tosa::NegateOp, tosa::SelectOp, tosa::EqualOp,
+      tosa::GreaterOp, tosa::GreaterEqualOp, tosa::ReduceAllOp,
+      tosa::ReduceAnyOp, tosa::ReduceMaxOp, tosa::ReduceMinOp,
+      tosa::ReduceSumOp, tosa::ConcatOp, tosa::PadOp, tosa::ReshapeOp,
+      tosa::ReverseOp, tosa::SliceOp, tosa::TileOp, tosa::TransposeOp,
+      tosa::GatherOp, tosa::ScatterOp, tosa::ResizeOp, tosa::CastOp,
+      tosa::RescaleOp, tosa::ConstOp, tosa::ConstShapeOp, tosa::IdentityOp>(op);
 }
 
 WhyNot checkProInt(Operation *op, Limits) {
@@ -225,11 +226,11 @@ WhyNot checkTosaProfile(Operation *op, Limits) {
   static thread_local std::optional<tosa::TargetEnv> target;
   if (!target) {
     MLIRContext *context = op->getContext();
-    auto attr = tosa::TargetEnvAttr::get(
-        context, tosa::SpecificationVersion::V_1_0, tosa::Level::eightK,
-        {tosa::Profile::pro_int},
-        {tosa::Extension::int16, tosa::Extension::int4,
-         tosa::Extension::doubleround});
+    auto attr =
+        tosa::TargetEnvAttr::get(context, tosa::SpecificationVersion::V_1_0,
+                                 tosa::Level::eightK, {tosa::Profile::pro_int},
+                                 {tosa::Extension::int16, tosa::Extension::int4,
+                                  tosa::Extension::doubleround});
     FailureOr<tosa::TargetEnv> env =
         tosa::TargetEnv::createTargetEnvFromAttr(attr, op->getLoc());
     if (failed(env))
@@ -269,11 +270,11 @@ WhyNot checkTosaProfile(Operation *op, Limits) {
     size_t mean = types.find("did you mean (");
     std::string nearest;
     if (mean != StringRef::npos)
-      nearest = (", nearest allowed " +
-                 types.substr(mean + 13).take_until(
-                     [](char c) { return c == ')'; }) +
-                 ")")
-                    .str();
+      nearest =
+          (", nearest allowed " +
+           types.substr(mean + 13).take_until([](char c) { return c == ')'; }) +
+           ")")
+              .str();
     return WhyNot::format(llvm::formatv(
         "operand and result types {0}) are not TOSA 1.0 PRO-INT (with "
         "EXT-INT16, EXT-INT4, EXT-DOUBLEROUND){1}",

@@ -54,7 +54,9 @@ inline RankedTensorType tensorOf(Value value) {
   return dyn_cast<RankedTensorType>(value.getType());
 }
 
-inline bool isInt(Type type, unsigned width) { return type.isSignlessInteger(width); }
+inline bool isInt(Type type, unsigned width) {
+  return type.isSignlessInteger(width);
+}
 
 inline int64_t product(ArrayRef<int64_t> dims) {
   int64_t result = 1;

@@ -38,7 +38,6 @@ using namespace mlir;
 using namespace mlir::qtosa;
 using namespace mlir::qtosa::ethosu;
 
-
 namespace {
 
 /// One line of Vela's documentation: `id` completes the rule ID, `text` is
@@ -66,6 +65,10 @@ struct OperatorRules {
 constexpr int64_t k64K = 65536;
 constexpr int64_t kWeightSumLimit = 127 * k64K;
 
+// The rows below are laid out by hand, a rule (ID, text, check, limits) to a
+// line or two: clang-format would give each field of a row that holds a
+// braced list a line of its own and the tables would triple in length.
+// clang-format off
 // Lines both targets' tables hold.
 const Rule kCallRule = {"HOST", "A call runs on the host: the NPU runs one "
                                 "flat graph",
@@ -306,6 +309,7 @@ const std::vector<OperatorRules> &u85Rules() {
   };
   return rules;
 }
+// clang-format on
 
 const std::vector<OperatorRules> &rulesOf(EthosUTarget target) {
   return target == EthosUTarget::U55_128 ? u55Rules() : u85Rules();
@@ -406,11 +410,10 @@ std::vector<EthosURuleInfo> mlir::qtosa::getEthosURules(EthosUTarget target) {
   std::vector<EthosURuleInfo> result;
   for (const OperatorRules &entry : rulesOf(target))
     for (const Rule &rule : entry.rules)
-      result.push_back({(rulePrefix(target) + "." + entry.title + "." + rule.id)
-                            .str(),
-                        entry.opName.starts_with("*") ? StringRef("*")
-                                                      : entry.opName,
-                        rule.text});
+      result.push_back(
+          {(rulePrefix(target) + "." + entry.title + "." + rule.id).str(),
+           entry.opName.starts_with("*") ? StringRef("*") : entry.opName,
+           rule.text});
   return result;
 }
 
@@ -441,7 +444,6 @@ EthosUConversionTarget::explain(Operation *op) const {
     return violation;
   return EthosUViolation{(rulePrefix(target) + ".OP.NOT_SUPPORTED").str(),
                          "the conversion target marks '" +
-                             op->getName().getStringRef().str() +
-                             "' illegal",
+                             op->getName().getStringRef().str() + "' illegal",
                          EthosURuleKind::Operator};
 }

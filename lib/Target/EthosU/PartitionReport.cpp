@@ -49,8 +49,7 @@ std::string locationString(Location loc) {
 std::string shortLocation(Location loc, Location anchor) {
   auto fileLoc = loc->findInstanceOf<FileLineColLoc>();
   auto anchorLoc = anchor->findInstanceOf<FileLineColLoc>();
-  if (fileLoc && anchorLoc &&
-      fileLoc.getFilename() == anchorLoc.getFilename())
+  if (fileLoc && anchorLoc && fileLoc.getFilename() == anchorLoc.getFilename())
     return llvm::formatv("{0}:{1}", fileLoc.getLine(), fileLoc.getColumn())
         .str();
   return locationString(loc);
@@ -120,8 +119,7 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
            llvm::zip(report.functions, report.results)) {
         for (const EthosUHostOp &host : result.host)
           json.object([&] {
-            json.attribute("function",
-                           FunctionOpInterface(function).getName());
+            json.attribute("function", FunctionOpInterface(function).getName());
             json.attribute("op", host.op->getName().getStringRef());
             json.attribute("loc", locationString(host.op->getLoc()));
             json.attribute("rule", host.rule);
@@ -150,8 +148,7 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
               });
             };
             const EthosUHostOp &cause = result.host[region.causes.front()];
-            json.attribute("function",
-                           FunctionOpInterface(function).getName());
+            json.attribute("function", FunctionOpInterface(function).getName());
             json.attribute("rule", cause.rule);
             json.attribute("op_count", static_cast<int64_t>(region.ops.size()));
             json.attributeBegin("cause");
@@ -194,10 +191,12 @@ void writeTable(const PartitionReport &report, raw_ostream &os) {
   for (const EthosUPartitionResult &result : report.results)
     for (auto [index, host] : llvm::enumerate(result.host)) {
       Row row{host.op->getName().getStringRef().str(),
-              locationString(host.op->getLoc()), host.rule, host.reason, {}};
+              locationString(host.op->getLoc()),
+              host.rule,
+              host.reason,
+              {}};
       if (host.floatRegion >= 0) {
-        const EthosUFloatRegion &region =
-            result.floatRegions[host.floatRegion];
+        const EthosUFloatRegion &region = result.floatRegions[host.floatRegion];
         if (region.causes.front() != index)
           continue;
         if (region.ops.size() > 1) {
@@ -206,8 +205,9 @@ void writeTable(const PartitionReport &report, raw_ostream &os) {
           for (auto [position, member] : llvm::enumerate(region.ops))
             ops += (position == 0 ? " " : ", ") +
                    result.host[member].op->getName().getStringRef().str() +
-                   " " + shortLocation(result.host[member].op->getLoc(),
-                                       host.op->getLoc());
+                   " " +
+                   shortLocation(result.host[member].op->getLoc(),
+                                 host.op->getLoc());
           row.more.push_back(std::move(ops));
         }
         for (size_t cause : llvm::drop_begin(region.causes))
@@ -303,7 +303,8 @@ private:
     if (op.hasTrait<OpTrait::IsTerminator>())
       os << "\", shape=ellipse];\n";
     else if (auto it = hostRules.find(&op); it != hostRules.end())
-      os << "\\n" << dotEscape(it->second->rule)
+      os << "\\n"
+         << dotEscape(it->second->rule)
          << "\", style=filled, fillcolor=\"#f8d0d0\", color=\"#c53030\", "
             "tooltip=\""
          << dotEscape(it->second->reason) << "\"];\n";

@@ -14,8 +14,8 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Diagnostics.h"
 
-#include <cmath>
 #include "llvm/Support/FormatVariadic.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -23,9 +23,9 @@ using namespace mlir::qtosa::tflite_import;
 
 namespace {
 
-OpStatus finish(SubgraphImporter &im, Value result,
-                tflite::ActivationFunctionType act =
-                    tflite::ActivationFunctionType::NONE) {
+OpStatus finish(
+    SubgraphImporter &im, Value result,
+    tflite::ActivationFunctionType act = tflite::ActivationFunctionType::NONE) {
   FailureOr<Value> activated = im.activation(result, act);
   if (failed(activated))
     return im.afterFailure();
@@ -90,7 +90,8 @@ Value negativeSlope(SubgraphImporter &im, Value x, Value slope) {
   Value zero = im.f32Splat(SmallVector<int64_t>(type.getRank(), 1), 0.0);
   Value nonNegative = tosa::GreaterEqualOp::create(
       im.builder(), im.loc(),
-      RankedTensorType::get(type.getShape(), im.builder().getI1Type()), x, zero);
+      RankedTensorType::get(type.getShape(), im.builder().getI1Type()), x,
+      zero);
   return tosa::SelectOp::create(im.builder(), im.loc(), type, nonNegative, x,
                                 scaled);
 }
@@ -106,8 +107,7 @@ OpStatus convertBinary(SubgraphImporter &im,
   return finish(im, result, act);
 }
 
-template <typename OpTy>
-OpStatus convertUnary(SubgraphImporter &im) {
+template <typename OpTy> OpStatus convertUnary(SubgraphImporter &im) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
     return im.afterFailure();
@@ -123,7 +123,8 @@ OpStatus convertSoftmax(SubgraphImporter &im) {
   double beta = options ? options->beta() : 1.0;
   RankedTensorType type = operand->outType;
   if (type.getRank() == 0 ||
-      type.getShape() != cast<RankedTensorType>(operand->input.getType()).getShape())
+      type.getShape() !=
+          cast<RankedTensorType>(operand->input.getType()).getShape())
     return im.fail("input and output must have the same non-scalar shape");
   // exp(beta * (x - max)) / sum, over the last dimension.
   uint32_t axis = type.getRank() - 1;
@@ -137,8 +138,8 @@ OpStatus convertSoftmax(SubgraphImporter &im) {
     shifted = mul(im, type, shifted,
                   im.f32Splat(SmallVector<int64_t>(type.getRank(), 1), beta));
   Value exp = tosa::ExpOp::create(b, im.loc(), type, shifted);
-  Value sum = tosa::ReduceSumOp::create(b, im.loc(), im.f32Type(reduced), exp,
-                                        axis);
+  Value sum =
+      tosa::ReduceSumOp::create(b, im.loc(), im.f32Type(reduced), exp, axis);
   Value inverse =
       tosa::ReciprocalOp::create(b, im.loc(), im.f32Type(reduced), sum);
   return finish(im, mul(im, type, exp, inverse));
@@ -161,8 +162,8 @@ OpStatus convertLeakyRelu(SubgraphImporter &im) {
   auto storageType = RankedTensorType::get(ones, im.builder().getI8Type());
   Value stored = tosa::ConstOp::create(
       im.builder(), im.loc(), storageType,
-      DenseElementsAttr::get(storageType,
-                             im.builder().getI8IntegerAttr(alpha > 0 ? 1 : -1)));
+      DenseElementsAttr::get(
+          storageType, im.builder().getI8IntegerAttr(alpha > 0 ? 1 : -1)));
   auto qtype = quant::UniformQuantizedType::getChecked(
       [&] { return emitError(im.loc()); }, quant::QuantizationFlags::Signed,
       im.builder().getI8Type(), im.builder().getF32Type(), std::fabs(alpha), 0,
@@ -204,9 +205,8 @@ OpStatus convertSquaredDifference(SubgraphImporter &im) {
   FailureOr<Binary> operands = binary(im);
   if (failed(operands))
     return im.afterFailure();
-  Value difference = tosa::SubOp::create(im.builder(), im.loc(),
-                                         operands->outType, operands->lhs,
-                                         operands->rhs);
+  Value difference = tosa::SubOp::create(
+      im.builder(), im.loc(), operands->outType, operands->lhs, operands->rhs);
   return finish(im, mul(im, operands->outType, difference, difference));
 }
 
@@ -248,9 +248,9 @@ std::optional<OpStatus> convertCast(SubgraphImporter &im) {
   auto plain = quant::UniformQuantizedType::get(
       inType.getFlags(), inType.getStorageType(), inType.getExpressedType(),
       1.0, 0, inType.getStorageTypeMin(), inType.getStorageTypeMax());
-  Value value = DequantizeOp::create(im.builder(), im.loc(),
-                                     im.f32Type(in.shape), *stored,
-                                     TypeAttr::get(plain));
+  Value value =
+      DequantizeOp::create(im.builder(), im.loc(), im.f32Type(in.shape),
+                           *stored, TypeAttr::get(plain));
   return finish(im, value);
 }
 
@@ -263,7 +263,8 @@ FailureOr<SmallVector<int64_t>> reductionAxes(SubgraphImporter &im, int index,
   SmallVector<int64_t> result;
   for (int64_t axis : *axes) {
     if (axis < -rank || axis >= rank) {
-      im.fail(llvm::formatv("axis {0} is out of range for rank {1}", axis, rank));
+      im.fail(
+          llvm::formatv("axis {0} is out of range for rank {1}", axis, rank));
       return failure();
     }
     result.push_back(axis < 0 ? axis + rank : axis);
@@ -309,24 +310,19 @@ std::optional<OpStatus> convertQuantizedMean(SubgraphImporter &im,
   FailureOr<Value> stored = im.stored(im.input(0));
   if (failed(stored))
     return im.afterFailure();
-  Value value = DequantizeOp::create(im.builder(), im.loc(),
-                                     im.f32Type(merged),
-                                     im.reshape(*stored, merged),
-                                     TypeAttr::get(inType));
+  Value value =
+      DequantizeOp::create(im.builder(), im.loc(), im.f32Type(merged),
+                           im.reshape(*stored, merged), TypeAttr::get(inType));
   merged[axes.front()] = 1;
-  value = tosa::ReduceSumOp::create(im.builder(), im.loc(),
-                                    im.f32Type(merged), value,
-                                    static_cast<uint32_t>(axes.front()));
+  value = tosa::ReduceSumOp::create(im.builder(), im.loc(), im.f32Type(merged),
+                                    value, static_cast<uint32_t>(axes.front()));
   auto sumType = quant::UniformQuantizedType::get(
-      outType.getFlags(), outType.getStorageType(),
-      outType.getExpressedType(),
-      outType.getScale() * static_cast<double>(count),
-      outType.getZeroPoint(), outType.getStorageTypeMin(),
-      outType.getStorageTypeMax());
+      outType.getFlags(), outType.getStorageType(), outType.getExpressedType(),
+      outType.getScale() * static_cast<double>(count), outType.getZeroPoint(),
+      outType.getStorageTypeMin(), outType.getStorageTypeMax());
   Value sum = QuantizeOp::create(
-      im.builder(), im.loc(),
-      RankedTensorType::get(merged, out.storageElement), value,
-      TypeAttr::get(sumType));
+      im.builder(), im.loc(), RankedTensorType::get(merged, out.storageElement),
+      value, TypeAttr::get(sumType));
   im.setStored(im.output(0), im.reshape(sum, out.shape));
   return OpStatus::Converted;
 }
@@ -379,9 +375,9 @@ OpStatus convertArgMax(SubgraphImporter &im) {
       out.storageElement.getIntOrFloatBitWidth() < 32)
     return im.fail("output must be an INT32 or INT64 index tensor");
   auto indexType = RankedTensorType::get(out.shape, im.builder().getI32Type());
-  Value indices = tosa::ArgMaxOp::create(im.builder(), im.loc(), indexType,
-                                         operand->input,
-                                         static_cast<uint32_t>((*axes)[0]));
+  Value indices =
+      tosa::ArgMaxOp::create(im.builder(), im.loc(), indexType, operand->input,
+                             static_cast<uint32_t>((*axes)[0]));
   if (!out.storageElement.isInteger(32))
     indices = tosa::CastOp::create(im.builder(), im.loc(), out.storageType(),
                                    indices);
@@ -412,8 +408,7 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
     FailureOr<Binary> operands = binary(im);
     if (failed(operands))
       return im.afterFailure();
-    return finish(im,
-                  mul(im, operands->outType, operands->lhs, operands->rhs),
+    return finish(im, mul(im, operands->outType, operands->lhs, operands->rhs),
                   fusedActivation(op.builtin_options_as_MulOptions()));
   }
   case tflite::BuiltinOperator::DIV:
@@ -446,11 +441,11 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
     FailureOr<Unary> operand = unary(im);
     if (failed(operand))
       return im.afterFailure();
-    ActivationFunctionType act =
-        im.opcode() == tflite::BuiltinOperator::RELU ? ActivationFunctionType::RELU
-        : im.opcode() == tflite::BuiltinOperator::RELU6
-            ? ActivationFunctionType::RELU6
-            : ActivationFunctionType::RELU_N1_TO_1;
+    ActivationFunctionType act = im.opcode() == tflite::BuiltinOperator::RELU
+                                     ? ActivationFunctionType::RELU
+                                 : im.opcode() == tflite::BuiltinOperator::RELU6
+                                     ? ActivationFunctionType::RELU6
+                                     : ActivationFunctionType::RELU_N1_TO_1;
     return finish(im, operand->input, act);
   }
   case tflite::BuiltinOperator::LEAKY_RELU:

@@ -79,9 +79,9 @@ FailureOr<Spatial> spatialWindows(SubgraphImporter &im, int inputIndex,
     if (failed(stored))
       return failure();
     Value cropped = im.slice(*stored, start, size);
-    result.input = DequantizeOp::create(im.builder(), im.loc(),
-                                        im.f32Type(size), cropped,
-                                        TypeAttr::get(info.qtype));
+    result.input =
+        DequantizeOp::create(im.builder(), im.loc(), im.f32Type(size), cropped,
+                             TypeAttr::get(info.qtype));
     return result;
   }
   result.input = im.slice(input, start, size);
@@ -96,7 +96,8 @@ FailureOr<Value> weightAs(SubgraphImporter &im, int index,
                           ArrayRef<int64_t> shape,
                           std::optional<int32_t> newAxis) {
   const TensorInfo &info = im.tensor(index);
-  auto perAxis = dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(info.qtype);
+  auto perAxis =
+      dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(info.qtype);
   if (info.isConstant && info.isQuantized() && (!perAxis || newAxis)) {
     quant::QuantizedType qtype = info.qtype;
     if (perAxis)
@@ -152,8 +153,8 @@ OpStatus finish(SubgraphImporter &im, Value result,
 /// dimensions 1 and 2), the float convolution into `y`'s shape and its fused
 /// activation.
 template <typename ConvOp, typename Options>
-OpStatus buildConvolution(SubgraphImporter &im, const Options &options,
-                          int in, Value input, Value weight, Value bias,
+OpStatus buildConvolution(SubgraphImporter &im, const Options &options, int in,
+                          Value input, Value weight, Value bias,
                           const TensorInfo &x, const TensorInfo &w,
                           const TensorInfo &y) {
   int64_t dh = options.dilation_h_factor(), dw = options.dilation_w_factor();
@@ -167,8 +168,8 @@ OpStatus buildConvolution(SubgraphImporter &im, const Options &options,
     return im.fail("the filter does not fit the padded input");
   Value zero = im.f32Scalar(0.0);
   Value conv = ConvOp::create(
-      im.builder(), im.loc(), im.f32Type(y.shape), spatial->input, weight,
-      bias, zero, zero, spatial->pad, ArrayRef<int64_t>{sh, sw},
+      im.builder(), im.loc(), im.f32Type(y.shape), spatial->input, weight, bias,
+      zero, zero, spatial->pad, ArrayRef<int64_t>{sh, sw},
       ArrayRef<int64_t>{dh, dw}, im.builder().getF32Type());
   return finish(im, conv, options.fused_activation_function());
 }
@@ -231,8 +232,8 @@ OpStatus convertDepthwiseConv2D(SubgraphImporter &im) {
   FailureOr<Value> input = im.floatOf(in);
   if (failed(input))
     return im.afterFailure();
-  FailureOr<Value> weight = weightAs(im, filter, {w.shape[1], w.shape[2], channels, multiplier},
-                       axis);
+  FailureOr<Value> weight = weightAs(
+      im, filter, {w.shape[1], w.shape[2], channels, multiplier}, axis);
   if (failed(weight))
     return im.afterFailure();
   FailureOr<Value> bias = biasOf(im, im.input(2), w.shape[3]);
@@ -333,10 +334,9 @@ OpStatus convertFullyConnected(SubgraphImporter &im) {
   Value rows = im.reshape(*input, {1, batch, 1, depth});
   Value zero = im.f32Scalar(0.0);
   Value conv = tosa::Conv2DOp::create(
-      im.builder(), im.loc(), im.f32Type({1, batch, 1, outputs}), rows,
-      *weight, *bias, zero, zero, ArrayRef<int64_t>{0, 0, 0, 0},
-      ArrayRef<int64_t>{1, 1}, ArrayRef<int64_t>{1, 1},
-      im.builder().getF32Type());
+      im.builder(), im.loc(), im.f32Type({1, batch, 1, outputs}), rows, *weight,
+      *bias, zero, zero, ArrayRef<int64_t>{0, 0, 0, 0}, ArrayRef<int64_t>{1, 1},
+      ArrayRef<int64_t>{1, 1}, im.builder().getF32Type());
   FailureOr<Value> activated = im.activation(conv, act);
   if (failed(activated))
     return im.afterFailure();
@@ -370,9 +370,9 @@ OpStatus convertPool(SubgraphImporter &im, bool isMax) {
   // Both exclude padding: TOSA's average divides by the valid elements, as
   // TFLite's does, and its max ignores the padding.
   if (isMax) {
-    pool = tosa::MaxPool2dOp::create(im.builder(), im.loc(), im.f32Type(y.shape),
-                                     spatial->input, ArrayRef<int64_t>{kh, kw},
-                                     ArrayRef<int64_t>{sh, sw}, spatial->pad);
+    pool = tosa::MaxPool2dOp::create(
+        im.builder(), im.loc(), im.f32Type(y.shape), spatial->input,
+        ArrayRef<int64_t>{kh, kw}, ArrayRef<int64_t>{sh, sw}, spatial->pad);
   } else {
     Value zero = im.f32Scalar(0.0);
     pool = tosa::AvgPool2dOp::create(
@@ -388,8 +388,8 @@ OpStatus convertBatchMatMul(SubgraphImporter &im) {
   int lhsIndex = im.input(0), rhsIndex = im.input(1), out = im.output(0);
   if (lhsIndex < 0 || rhsIndex < 0 || out < 0)
     return im.fail("needs two inputs and an output");
-  const TensorInfo &lhsInfo = im.tensor(lhsIndex), &rhsInfo = im.tensor(rhsIndex),
-                   &y = im.tensor(out);
+  const TensorInfo &lhsInfo = im.tensor(lhsIndex),
+                   &rhsInfo = im.tensor(rhsIndex), &y = im.tensor(out);
   size_t rank = y.shape.size();
   if (rank < 2 || lhsInfo.shape.size() < 2 || rhsInfo.shape.size() < 2 ||
       lhsInfo.shape.size() > rank || rhsInfo.shape.size() > rank)
@@ -418,7 +418,8 @@ OpStatus convertBatchMatMul(SubgraphImporter &im) {
   if (options && options->adj_y())
     bValue = adjoint(bValue);
   ArrayRef<int64_t> aShape = cast<RankedTensorType>(a.getType()).getShape();
-  ArrayRef<int64_t> bShape = cast<RankedTensorType>(bValue.getType()).getShape();
+  ArrayRef<int64_t> bShape =
+      cast<RankedTensorType>(bValue.getType()).getShape();
   int64_t m = aShape[rank - 2], k = aShape[rank - 1], n = bShape[rank - 1];
   if (bShape[rank - 2] != k)
     return im.fail(llvm::formatv("inner dimensions {0} and {1} differ", k,

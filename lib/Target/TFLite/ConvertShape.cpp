@@ -129,9 +129,9 @@ OpStatus convertPad(SubgraphImporter &im, bool hasValue) {
   SmallVector<int64_t> outShape;
   for (size_t d = 0; d < shape.size(); ++d)
     outShape.push_back(shape[d] + (*pads)[2 * d] + (*pads)[2 * d + 1]);
-  Value result = tosa::PadOp::create(im.builder(), im.loc(),
-                                     im.f32Type(outShape), *input,
-                                     im.constShape(*pads), padValue);
+  Value result =
+      tosa::PadOp::create(im.builder(), im.loc(), im.f32Type(outShape), *input,
+                          im.constShape(*pads), padValue);
   return finish(im, im.output(0), result);
 }
 
@@ -167,7 +167,8 @@ OpStatus convertMirrorPad(SubgraphImporter &im) {
   if (failed(pads))
     return im.afterFailure();
   Value value = *input;
-  for (int64_t axis = 0; axis < static_cast<int64_t>(pads->size() / 2); ++axis) {
+  for (int64_t axis = 0; axis < static_cast<int64_t>(pads->size() / 2);
+       ++axis) {
     int64_t before = (*pads)[2 * axis], after = (*pads)[2 * axis + 1];
     int64_t size = shapeOf(value)[axis];
     // REFLECT leaves the edge element out of the mirror; SYMMETRIC repeats it.
@@ -307,9 +308,9 @@ OpStatus convertStridedSlice(SubgraphImporter &im) {
     pads[2 * d + 1] = length * stride - sizes[d];
     padded[d] = length * stride;
     if (pads[2 * d + 1] != 0)
-      value = tosa::PadOp::create(im.builder(), im.loc(), im.f32Type(padded),
-                                  value, im.constShape(pads),
-                                  im.f32Scalar(0.0));
+      value =
+          tosa::PadOp::create(im.builder(), im.loc(), im.f32Type(padded), value,
+                              im.constShape(pads), im.f32Scalar(0.0));
     SmallVector<int64_t> split(padded.begin(), padded.begin() + d);
     split.push_back(length);
     split.push_back(stride);
@@ -341,14 +342,13 @@ OpStatus convertConcatenation(SubgraphImporter &im) {
       return im.fail("inputs must have the output's rank");
     parts.push_back(*part);
   }
-  FailureOr<int64_t> axis = normalizeAxis(
-      im, options ? options->axis() : 0, shapeOf(parts.front()).size());
+  FailureOr<int64_t> axis = normalizeAxis(im, options ? options->axis() : 0,
+                                          shapeOf(parts.front()).size());
   if (failed(axis))
     return im.afterFailure();
   FailureOr<Value> activated = im.activation(
-      concat(im, parts, *axis),
-      options ? options->fused_activation_function()
-              : tflite::ActivationFunctionType::NONE);
+      concat(im, parts, *axis), options ? options->fused_activation_function()
+                                        : tflite::ActivationFunctionType::NONE);
   if (failed(activated))
     return im.afterFailure();
   return finish(im, im.output(0), *activated);
@@ -391,14 +391,15 @@ OpStatus convertSplitting(SubgraphImporter &im, int inputIndex, int64_t axis,
   int64_t offset = 0;
   for (unsigned i = 0; i < im.numOutputs(); ++i) {
     const TensorInfo &out = im.tensor(im.output(i));
-    int64_t size = dropAxis ? 1
+    int64_t size = dropAxis                           ? 1
                    : out.shape.size() == shape.size() ? out.shape[*normalized]
                                                       : -1;
     if (size < 0 || offset + size > shape[*normalized])
       return im.fail(llvm::formatv("output {0} does not fit the input", i));
     Value part = sliceAxis(im, *input, *normalized, offset, size);
     offset += size;
-    if (out.numElements() != cast<RankedTensorType>(part.getType()).getNumElements())
+    if (out.numElements() !=
+        cast<RankedTensorType>(part.getType()).getNumElements())
       return im.fail(llvm::formatv("output {0} has the wrong size", i));
     if (failed(im.setFromFloat(im.output(i), im.reshape(part, out.shape))))
       return im.afterFailure();
@@ -534,10 +535,11 @@ OpStatus convertResize(SubgraphImporter &im, bool nearest) {
   Value scaleShape = im.constShape(scale);
   Value offsetShape = im.constShape(offset);
   Value borderShape = im.constShape(border);
-  Value result = tosa::ResizeOp::create(
-      im.builder(), im.loc(), im.f32Type(out.shape), *input, scaleShape,
-      offsetShape, borderShape,
-      nearest ? tosa::ResizeMode::NEAREST_NEIGHBOR : tosa::ResizeMode::BILINEAR);
+  Value result =
+      tosa::ResizeOp::create(im.builder(), im.loc(), im.f32Type(out.shape),
+                             *input, scaleShape, offsetShape, borderShape,
+                             nearest ? tosa::ResizeMode::NEAREST_NEIGHBOR
+                                     : tosa::ResizeMode::BILINEAR);
   return finish(im, im.output(0), result);
 }
 

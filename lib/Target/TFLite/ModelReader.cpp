@@ -125,9 +125,7 @@ public:
   FailureOr<ModelInfo> read();
 
 private:
-  InFlightDiagnostic error() {
-    return emitError(fileLoc(info, context));
-  }
+  InFlightDiagnostic error() { return emitError(fileLoc(info, context)); }
   InFlightDiagnostic tensorError(int subgraph, int tensor) {
     InFlightDiagnostic diag =
         emitError(tensorLoc(info, context, subgraph, tensor));
@@ -136,8 +134,8 @@ private:
       diag << " ('" << info.tensors[subgraph][tensor].name << "')";
     return std::move(diag << " of subgraph " << subgraph << ": ");
   }
-  LogicalResult checkIndices(int subgraph, const flatbuffers::Vector<int32_t> *
-                                               indices,
+  LogicalResult checkIndices(int subgraph,
+                             const flatbuffers::Vector<int32_t> *indices,
                              size_t limit, bool allowAbsent, const Twine &what);
   LogicalResult readSubgraph(int index);
   LogicalResult readTensor(int subgraph, int index, TensorInfo &tensor);
@@ -157,7 +155,8 @@ private:
 } // namespace
 
 FailureOr<ModelInfo> ModelReader::read() {
-  const auto *bytes = reinterpret_cast<const uint8_t *>(buffer.getBufferStart());
+  const auto *bytes =
+      reinterpret_cast<const uint8_t *>(buffer.getBufferStart());
   size_t size = buffer.getBufferSize();
   if (size < 8)
     return error() << "not a TFLite model: " << size
@@ -181,8 +180,9 @@ FailureOr<ModelInfo> ModelReader::read() {
     for (const tflite::OperatorCode *code : *model.operator_codes()) {
       // Codes above 127 live in builtin_code; older files only fill the
       // deprecated byte. The larger of the two is the operator.
-      int32_t value = std::max<int32_t>(code->deprecated_builtin_code(),
-                                        static_cast<int32_t>(code->builtin_code()));
+      int32_t value =
+          std::max<int32_t>(code->deprecated_builtin_code(),
+                            static_cast<int32_t>(code->builtin_code()));
       info.opcodes.push_back(static_cast<tflite::BuiltinOperator>(value));
     }
   }
@@ -219,9 +219,10 @@ FailureOr<ModelInfo> ModelReader::read() {
   return std::move(info);
 }
 
-LogicalResult ModelReader::checkIndices(
-    int subgraph, const flatbuffers::Vector<int32_t> *indices, size_t limit,
-    bool allowAbsent, const Twine &what) {
+LogicalResult
+ModelReader::checkIndices(int subgraph,
+                          const flatbuffers::Vector<int32_t> *indices,
+                          size_t limit, bool allowAbsent, const Twine &what) {
   if (!indices)
     return success();
   for (int32_t index : *indices) {
@@ -249,9 +250,9 @@ LogicalResult ModelReader::readSubgraph(int index) {
       const tflite::Operator &op = *subgraph.operators()->Get(i);
       Location loc = operatorLoc(info, context, index, i, "");
       if (op.opcode_index() >= numCodes)
-        return emitError(loc) << "operator " << i << " has opcode index "
-                              << op.opcode_index() << ", but the model has "
-                              << numCodes << " operator codes";
+        return emitError(loc)
+               << "operator " << i << " has opcode index " << op.opcode_index()
+               << ", but the model has " << numCodes << " operator codes";
       if (failed(checkIndices(index, op.inputs(), numTensors, true,
                               llvm::formatv("operator {0}'s input", i))) ||
           failed(checkIndices(index, op.outputs(), numTensors, false,
@@ -287,8 +288,8 @@ LogicalResult ModelReader::readTensor(int subgraph, int index,
     for (int32_t dim : *t.shape()) {
       if (dim < 0)
         return tensorError(subgraph, index)
-               << "dynamic shape: dimension " << tensor.shape.size()
-               << " is " << dim;
+               << "dynamic shape: dimension " << tensor.shape.size() << " is "
+               << dim;
       tensor.shape.push_back(dim);
     }
   }
@@ -298,7 +299,8 @@ LogicalResult ModelReader::readTensor(int subgraph, int index,
   if (t.shape_signature()) {
     const auto &signature = *t.shape_signature();
     for (unsigned dim = 0; dim < signature.size(); ++dim) {
-      if (signature[dim] >= 0 || (dim == 0 && signature.size() == tensor.shape.size()))
+      if (signature[dim] >= 0 ||
+          (dim == 0 && signature.size() == tensor.shape.size()))
         continue;
       return tensorError(subgraph, index)
              << "dynamic shape: shape_signature dimension " << dim << " is "
@@ -308,8 +310,7 @@ LogicalResult ModelReader::readTensor(int subgraph, int index,
   int64_t count = 1;
   for (int64_t dim : tensor.shape) {
     if (dim != 0 && count > kMaxElements / dim)
-      return tensorError(subgraph, index)
-             << "has more than 2^31 elements";
+      return tensorError(subgraph, index) << "has more than 2^31 elements";
     count *= dim;
   }
 
@@ -383,8 +384,9 @@ LogicalResult ModelReader::readTensor(int subgraph, int index,
   return success();
 }
 
-LogicalResult ModelReader::readQuantization(
-    int subgraph, TensorInfo &tensor, const tflite::QuantizationParameters &q) {
+LogicalResult
+ModelReader::readQuantization(int subgraph, TensorInfo &tensor,
+                              const tflite::QuantizationParameters &q) {
   int index = tensor.index;
   const auto &scales = *q.scale();
   size_t count = scales.size();
@@ -415,8 +417,10 @@ LogicalResult ModelReader::readQuantization(
   unsigned width = tensor.tfliteType == tflite::TensorType::INT64
                        ? 32
                        : tensor.storageElement.getIntOrFloatBitWidth();
-  int64_t qmin = quant::QuantizedType::getDefaultMinimumForInteger(isSigned, width);
-  int64_t qmax = quant::QuantizedType::getDefaultMaximumForInteger(isSigned, width);
+  int64_t qmin =
+      quant::QuantizedType::getDefaultMinimumForInteger(isSigned, width);
+  int64_t qmax =
+      quant::QuantizedType::getDefaultMaximumForInteger(isSigned, width);
   SmallVector<double> scaleValues;
   SmallVector<int64_t> zeroPoints;
   for (size_t i = 0; i < count; ++i) {
@@ -426,13 +430,13 @@ LogicalResult ModelReader::readQuantization(
       return tensorError(subgraph, index)
              << "scale " << i << " is " << scale
              << "; scales must be finite and at least 2^-126";
-    int64_t zp = numZeroPoints == 0 ? 0
+    int64_t zp = numZeroPoints == 0   ? 0
                  : numZeroPoints == 1 ? q.zero_point()->Get(0)
                                       : q.zero_point()->Get(i);
     if (zp < qmin || zp > qmax)
       return tensorError(subgraph, index)
-             << "zero point " << zp << " is outside the storage range ["
-             << qmin << ", " << qmax << "]";
+             << "zero point " << zp << " is outside the storage range [" << qmin
+             << ", " << qmax << "]";
     scaleValues.push_back(scale);
     zeroPoints.push_back(zp);
   }
@@ -440,7 +444,9 @@ LogicalResult ModelReader::readQuantization(
   Type storage = IntegerType::get(context, width);
   Type expressed = Float32Type::get(context);
   unsigned flags = isSigned ? quant::QuantizationFlags::Signed : 0;
-  auto emit = [&] { return emitError(tensorLoc(info, context, subgraph, index)); };
+  auto emit = [&] {
+    return emitError(tensorLoc(info, context, subgraph, index));
+  };
   if (perAxis)
     tensor.qtype = quant::UniformQuantizedPerAxisType::getChecked(
         emit, flags, storage, expressed, scaleValues, zeroPoints, axis, qmin,
@@ -452,8 +458,7 @@ LogicalResult ModelReader::readQuantization(
   return success(static_cast<bool>(tensor.qtype));
 }
 
-LogicalResult ModelReader::readPlainIntegers(int subgraph,
-                                             TensorInfo &tensor) {
+LogicalResult ModelReader::readPlainIntegers(int subgraph, TensorInfo &tensor) {
   bool isSigned = tensor.tfliteType != tflite::TensorType::UINT8;
   unsigned width = tensor.storageElement.getIntOrFloatBitWidth();
   auto emit = [&] {
@@ -504,14 +509,20 @@ LogicalResult ModelReader::narrowInt64Bias(int subgraph, TensorInfo &tensor) {
   auto perTensor = dyn_cast<quant::UniformQuantizedType>(tensor.qtype);
   int64_t inner = 1;
   if (perAxis)
-    for (size_t d = perAxis.getQuantizedDimension() + 1; d < tensor.shape.size(); ++d)
+    for (size_t d = perAxis.getQuantizedDimension() + 1;
+         d < tensor.shape.size(); ++d)
       inner *= tensor.shape[d];
   for (size_t i = 0; i < count; ++i) {
-    double scale = perTensor ? perTensor.getScale()
-                             : perAxis.getScales()[(i / inner) % perAxis.getScales().size()];
-    int64_t zp = perTensor ? perTensor.getZeroPoint()
-                           : perAxis.getZeroPoints()[(i / inner) % perAxis.getScales().size()];
-    float value = static_cast<float>(static_cast<double>(values[i] - zp) * scale);
+    double scale =
+        perTensor
+            ? perTensor.getScale()
+            : perAxis.getScales()[(i / inner) % perAxis.getScales().size()];
+    int64_t zp =
+        perTensor
+            ? perTensor.getZeroPoint()
+            : perAxis.getZeroPoints()[(i / inner) % perAxis.getScales().size()];
+    float value =
+        static_cast<float>(static_cast<double>(values[i] - zp) * scale);
     std::memcpy(floats.data() + 4 * i, &value, 4);
   }
   emitWarning(tensorLoc(info, context, subgraph, tensor.index))

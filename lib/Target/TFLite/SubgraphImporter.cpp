@@ -84,9 +84,8 @@ Value SubgraphImporter::materializeConstant(const TensorInfo &info) {
     values = DenseElementsAttr::getFromRawBuffer(
         type, ArrayRef<char>(info.data.data(), info.data.size()));
   }
-  return tosa::ConstOp::create(b, tensorLoc(model, context(), subgraphIndex,
-                                            info.index),
-                               type, values);
+  return tosa::ConstOp::create(
+      b, tensorLoc(model, context(), subgraphIndex, info.index), type, values);
 }
 
 FailureOr<Value> SubgraphImporter::stored(int index) {
@@ -128,8 +127,8 @@ FailureOr<Value> SubgraphImporter::floatOf(int index) {
   } else if (info.storageElement.isF32()) {
     result = *storedValue;
   } else if (isa<FloatType>(info.storageElement)) {
-    result = tosa::CastOp::create(b, currentLoc, f32Type(info.shape),
-                                  *storedValue);
+    result =
+        tosa::CastOp::create(b, currentLoc, f32Type(info.shape), *storedValue);
   } else {
     opaque(llvm::formatv("input tensor {0} ('{1}') is an integer tensor "
                          "without quantization parameters",
@@ -157,9 +156,8 @@ LogicalResult SubgraphImporter::setFromFloat(int index, Value value) {
     return failure();
   }
   if (info.isQuantized()) {
-    storedValues[index] =
-        QuantizeOp::create(b, currentLoc, info.storageType(), value,
-                           TypeAttr::get(info.qtype));
+    storedValues[index] = QuantizeOp::create(b, currentLoc, info.storageType(),
+                                             value, TypeAttr::get(info.qtype));
     return success();
   }
   if (info.storageElement && info.storageElement.isF32()) {
@@ -228,9 +226,7 @@ Value SubgraphImporter::f32Splat(ArrayRef<int64_t> shape, double value) {
       DenseElementsAttr::get(type, b.getF32FloatAttr(value).getValue()));
 }
 
-Value SubgraphImporter::f32Scalar(double value) {
-  return f32Splat({1}, value);
-}
+Value SubgraphImporter::f32Scalar(double value) { return f32Splat({1}, value); }
 
 Value SubgraphImporter::mulShift() {
   auto type = RankedTensorType::get({1}, b.getI8Type());
@@ -251,8 +247,8 @@ Value SubgraphImporter::reshape(Value value, ArrayRef<int64_t> shape) {
   if (type.getShape() == shape)
     return value;
   return tosa::ReshapeOp::create(
-      b, currentLoc, RankedTensorType::get(shape, type.getElementType()),
-      value, constShape(shape));
+      b, currentLoc, RankedTensorType::get(shape, type.getElementType()), value,
+      constShape(shape));
 }
 
 Value SubgraphImporter::toRank(Value value, int64_t rank) {
@@ -334,9 +330,9 @@ static void appendOptions(const tflite::Operator &op, Builder &b,
   if (const auto *svdf = op.builtin_options_as_SVDFOptions()) {
     attrs.push_back(b.getNamedAttr("rank", b.getI32IntegerAttr(svdf->rank())));
     activation(svdf->fused_activation_function());
-    attrs.push_back(b.getNamedAttr(
-        "asymmetric_quantize_inputs",
-        b.getBoolAttr(svdf->asymmetric_quantize_inputs())));
+    attrs.push_back(
+        b.getNamedAttr("asymmetric_quantize_inputs",
+                       b.getBoolAttr(svdf->asymmetric_quantize_inputs())));
   } else if (const auto *lstm =
                  op.builtin_options_as_UnidirectionalSequenceLSTMOptions()) {
     activation(lstm->fused_activation_function());
@@ -346,16 +342,16 @@ static void appendOptions(const tflite::Operator &op, Builder &b,
         b.getNamedAttr("proj_clip", b.getF32FloatAttr(lstm->proj_clip())));
     attrs.push_back(
         b.getNamedAttr("time_major", b.getBoolAttr(lstm->time_major())));
-    attrs.push_back(b.getNamedAttr(
-        "asymmetric_quantize_inputs",
-        b.getBoolAttr(lstm->asymmetric_quantize_inputs())));
-    attrs.push_back(b.getNamedAttr(
-        "diagonal_recurrent_tensors",
-        b.getBoolAttr(lstm->diagonal_recurrent_tensors())));
+    attrs.push_back(
+        b.getNamedAttr("asymmetric_quantize_inputs",
+                       b.getBoolAttr(lstm->asymmetric_quantize_inputs())));
+    attrs.push_back(
+        b.getNamedAttr("diagonal_recurrent_tensors",
+                       b.getBoolAttr(lstm->diagonal_recurrent_tensors())));
   } else if (op.builtin_options_type() != tflite::BuiltinOptions::NONE) {
     attrs.push_back(b.getNamedAttr(
-        "builtin_options_type",
-        b.getStringAttr(tflite::EnumNameBuiltinOptions(op.builtin_options_type()))));
+        "builtin_options_type", b.getStringAttr(tflite::EnumNameBuiltinOptions(
+                                    op.builtin_options_type()))));
   }
   if (op.custom_options() && op.custom_options()->size() != 0) {
     auto type = RankedTensorType::get(
@@ -404,13 +400,15 @@ LogicalResult SubgraphImporter::emitHostCall() {
                                               : std::string("unnamed"));
   } else {
     StringRef name = operatorName(currentCode);
-    opName = name.empty()
-                 ? llvm::formatv("BUILTIN_{0}", static_cast<int>(currentCode)).str()
-                 : name.str();
+    opName =
+        name.empty()
+            ? llvm::formatv("BUILTIN_{0}", static_cast<int>(currentCode)).str()
+            : name.str();
   }
   // One declaration per name and signature: a second signature of the same
   // operator gets a numbered name.
-  auto functionType = b.getFunctionType(TypeRange(ValueRange(operands)), resultTypes);
+  auto functionType =
+      b.getFunctionType(TypeRange(ValueRange(operands)), resultTypes);
   std::string callee = "tflite." + opName;
   for (unsigned suffix = 1;; ++suffix) {
     auto existing = module.lookupSymbol<func::FuncOp>(callee);
@@ -429,7 +427,8 @@ LogicalResult SubgraphImporter::emitHostCall() {
 
   SmallVector<NamedAttribute> attrs;
   appendOptions(*currentOp, b, attrs);
-  auto call = func::CallOp::create(b, currentLoc, callee, resultTypes, operands);
+  auto call =
+      func::CallOp::create(b, currentLoc, callee, resultTypes, operands);
   for (NamedAttribute attr : attrs)
     call->setAttr(attr.getName(), attr.getValue());
   call->setAttr("tflite.inputs", b.getDenseI32ArrayAttr(inputIndices));
@@ -479,9 +478,9 @@ LogicalResult SubgraphImporter::importFunction() {
   }
 
   b.setInsertionPointToEnd(module.getBody());
-  auto func = func::FuncOp::create(
-      b, fileLoc(model, ctx), model.functionNames[subgraphIndex],
-      b.getFunctionType(argTypes, resultTypes));
+  auto func = func::FuncOp::create(b, fileLoc(model, ctx),
+                                   model.functionNames[subgraphIndex],
+                                   b.getFunctionType(argTypes, resultTypes));
   if (!model.signatureKeys[subgraphIndex].empty())
     func->setAttr("tflite.signature_key",
                   b.getStringAttr(model.signatureKeys[subgraphIndex]));
@@ -555,8 +554,8 @@ LogicalResult SubgraphImporter::importFunction() {
   for (unsigned i = 0; i < resultTypes.size(); ++i) {
     int index = outputs->Get(i);
     currentLoc = tensorLoc(model, ctx, subgraphIndex, index);
-    FailureOr<Value> value = tensor(index).isQuantized() ? floatOf(index)
-                                                         : stored(index);
+    FailureOr<Value> value =
+        tensor(index).isQuantized() ? floatOf(index) : stored(index);
     if (failed(value))
       return emitError(currentLoc)
              << "graph output tensor " << index << " cannot be read";

@@ -50,8 +50,8 @@ OwningOpRef<ModuleOp> qtosa::importTFLite(llvm::MemoryBufferRef buffer,
 void qtosa::registerTFLiteTranslations() {
   TranslateToMLIRRegistration registration(
       "import-tflite", "import a TFLite flatbuffer as QDQ TOSA",
-      [](llvm::SourceMgr &sourceMgr, MLIRContext *context)
-          -> OwningOpRef<Operation *> {
+      [](llvm::SourceMgr &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         return importTFLite(buffer->getMemBufferRef(), context);

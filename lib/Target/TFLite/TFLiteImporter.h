@@ -94,10 +94,10 @@ FailureOr<ModelInfo> readModel(llvm::MemoryBufferRef buffer,
 /// The location of the whole file, of tensor `tensor` in `subgraph`, and of
 /// operator `op` in `subgraph` ("file":op:subgraph, named after `name`).
 Location fileLoc(const ModelInfo &model, MLIRContext *context);
-Location tensorLoc(const ModelInfo &model, MLIRContext *context,
-                   int subgraph, int tensor);
-Location operatorLoc(const ModelInfo &model, MLIRContext *context,
-                     int subgraph, int op, StringRef name);
+Location tensorLoc(const ModelInfo &model, MLIRContext *context, int subgraph,
+                   int tensor);
+Location operatorLoc(const ModelInfo &model, MLIRContext *context, int subgraph,
+                     int op, StringRef name);
 
 /// The operator's name as the TFLite schema spells it ("CONV_2D").
 StringRef operatorName(tflite::BuiltinOperator code);
@@ -215,9 +215,9 @@ std::optional<OpStatus> convertShapeOp(SubgraphImporter &im);
 /// pad_total = max((out - 1) * stride + (k - 1) * dilation + 1 - in, 0),
 /// pad_before = pad_total / 2, with out = ceil(in / stride) for SAME and
 /// ceil((in - (k - 1) * dilation) / stride) for VALID.
-std::pair<int64_t, int64_t> explicitPadding(tflite::Padding padding,
-                                            int64_t in, int64_t kernel,
-                                            int64_t stride, int64_t dilation);
+std::pair<int64_t, int64_t> explicitPadding(tflite::Padding padding, int64_t in,
+                                            int64_t kernel, int64_t stride,
+                                            int64_t dilation);
 
 } // namespace mlir::qtosa::tflite_import
 

@@ -61,8 +61,8 @@ public:
     auto version = fb::CreateVersion(fbb, kVersionMajor, kVersionMinor,
                                      kVersionPatch, /*_draft=*/false);
     auto regionVector = fbb.CreateVector(regions);
-    fb::FinishTosaGraphBuffer(fbb, fb::CreateTosaGraph(fbb, version,
-                                                       regionVector));
+    fb::FinishTosaGraphBuffer(fbb,
+                              fb::CreateTosaGraph(fbb, version, regionVector));
     os.write(reinterpret_cast<const char *>(fbb.GetBufferPointer()),
              fbb.GetSize());
     return success();
@@ -88,8 +88,7 @@ private:
     std::vector<std::string> inputNames;
     for (BlockArgument arg : block.getArguments()) {
       std::string name =
-          (index == 0 ? std::string("input_")
-                      : regionName + "_input_") +
+          (index == 0 ? std::string("input_") : regionName + "_input_") +
           std::to_string(arg.getArgNumber());
       Operation *anchor = block.getParentOp();
       if (failed(addTensor(state, arg, name, anchor, {})))
@@ -117,8 +116,8 @@ private:
     }
     regions[index] = fb::CreateTosaRegion(
         fbb, fbb.CreateString(regionName),
-        fbb.CreateVector(std::vector<Offset<fb::TosaBasicBlock>>{
-            fb::CreateTosaBasicBlock(
+        fbb.CreateVector(
+            std::vector<Offset<fb::TosaBasicBlock>>{fb::CreateTosaBasicBlock(
                 fbb, fbb.CreateString(blockName.str()),
                 fbb.CreateVector(state.operators),
                 fbb.CreateVector(state.tensors),
@@ -147,10 +146,9 @@ private:
       }
       dtype = dtypeOf(tensorType.getElementType());
       if (!dtype)
-        return anchor->emitError()
-               << "cannot write " << role << " of type " << type
-               << ": TOSA 1.0 has no element type "
-               << tensorType.getElementType();
+        return anchor->emitError() << "cannot write " << role << " of type "
+                                   << type << ": TOSA 1.0 has no element type "
+                                   << tensorType.getElementType();
     } else {
       return anchor->emitError() << "cannot write " << role << " of type "
                                  << type << " as TOSA 1.0: not a ranked tensor";
@@ -173,10 +171,10 @@ private:
     Offset<flatbuffers::String> variableNameOffset;
     if (variableName)
       variableNameOffset = fbb.CreateString(variableName->str());
-    state.tensors.push_back(fb::CreateTosaTensor(
-        fbb, nameOffset, shapeOffset, dtype, dataOffset,
-        /*variable=*/variableName.has_value(), /*is_unranked=*/false,
-        variableNameOffset));
+    state.tensors.push_back(
+        fb::CreateTosaTensor(fbb, nameOffset, shapeOffset, dtype, dataOffset,
+                             /*variable=*/variableName.has_value(),
+                             /*is_unranked=*/false, variableNameOffset));
   }
 
   /// Writes the tensor table of `value`, named `name`; `data` for constants.
@@ -235,8 +233,7 @@ private:
       data = std::move(*bytes);
     }
     std::string name = "var_" + symbol.str();
-    pushTensor(state, name, described->first, described->second, data,
-               symbol);
+    pushTensor(state, name, described->first, described->second, data, symbol);
     state.variables[symbol] = name;
     return name;
   }
@@ -319,8 +316,8 @@ private:
       static constexpr const char *kWhileNames[] = {"cond", "body"};
       bool isIf = isa<mlir::tosa::IfOp>(op);
       if (op.getNumRegions() != 2 || (!isIf && !isa<mlir::tosa::WhileOp>(op)))
-        return op.emitError() << "cannot write '" << op.getName()
-                              << "': unexpected regions";
+        return op.emitError()
+               << "cannot write '" << op.getName() << "': unexpected regions";
       for (unsigned i = 0; i < 2; ++i) {
         Region &region = op.getRegion(i);
         if (!region.hasOneBlock())
@@ -409,8 +406,7 @@ LogicalResult mlir::qtosa::exportTosaFlatbuffer(Operation *op,
     if (functions.size() != 1) {
       InFlightDiagnostic diag = emitError(op->getLoc());
       diag << "a TOSA 1.0 flatbuffer holds one function; this '"
-           << op->getName() << "' holds " << functions.size()
-           << " with a body";
+           << op->getName() << "' holds " << functions.size() << " with a body";
       for (FunctionOpInterface candidate : functions)
         diag.attachNote(candidate.getLoc())
             << "function '" << candidate.getName() << "'";

@@ -45,8 +45,8 @@ quant::QuantizedType boundaryQuantization(Value value) {
     if (isa<func::ReturnOp>(use.getOwner()))
       if (auto function =
               use.getOwner()->getParentOfType<FunctionOpInterface>())
-        if (Attribute attr = function.getResultAttr(use.getOperandNumber(),
-                                                    kQTypeAttrName))
+        if (Attribute attr =
+                function.getResultAttr(use.getOperandNumber(), kQTypeAttrName))
           return dyn_cast_or_null<quant::QuantizedType>(
               parseQTypeAttrValue(attr));
   }
@@ -63,8 +63,7 @@ quant::QuantizedType boundaryQuantization(Value value) {
 /// A scale as the shortest decimal that reads back to it ("0.06", where
 /// llvm::json's %.17g writes 0.059999999999999998). Scales are finite.
 void writeScale(llvm::json::OStream &json, double scale) {
-  json.rawValue(
-      [&](raw_ostream &os) { os << formatShortestDouble(scale); });
+  json.rawValue([&](raw_ostream &os) { os << formatShortestDouble(scale); });
 }
 
 void writeQuantization(llvm::json::OStream &json, quant::QuantizedType qtype) {
@@ -135,11 +134,10 @@ FailureOr<ExportedDelegates> mlir::qtosa::exportDelegates(ModuleOp module,
           llvm::raw_string_ostream stream(exported.flatbuffer);
           // Errors at the delegate's location: on the op, the diagnostic
           // would print all of it beside them.
-          if (failed(writeTosaGraph(delegate.getBody().front(), name,
-                                    stream))) {
-            emitError(delegate.getLoc())
-                << "cannot write this delegate as " << file
-                << " (see the error above)";
+          if (failed(
+                  writeTosaGraph(delegate.getBody().front(), name, stream))) {
+            emitError(delegate.getLoc()) << "cannot write this delegate as "
+                                         << file << " (see the error above)";
             failedAny = true;
             continue;
           }
@@ -170,14 +168,12 @@ FailureOr<ExportedDelegates> mlir::qtosa::exportDelegates(ModuleOp module,
   // The manifest's one writer is the stream above (its key order and
   // shortest-decimal scales are the file's); an in-process caller gets
   // each entry as a value read back from it.
-  llvm::Expected<llvm::json::Value> parsed =
-      llvm::json::parse(result.manifest);
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(result.manifest);
   if (!parsed)
     return emitError(module.getLoc())
            << "internal error: the delegates' manifest does not read back: "
            << llvm::toString(parsed.takeError());
-  llvm::json::Array *entries =
-      parsed->getAsObject()->getArray("delegates");
+  llvm::json::Array *entries = parsed->getAsObject()->getArray("delegates");
   for (auto [entry, exported] : llvm::zip_equal(*entries, result.delegates))
     exported.manifestEntry = std::move(entry);
   return result;
@@ -251,8 +247,7 @@ private:
 };
 } // namespace
 
-std::unique_ptr<Pass>
-mlir::qtosa::createExportDelegatesPass(const ExportDelegatesPassOptions &options,
-                                       ExportedDelegates *sink) {
+std::unique_ptr<Pass> mlir::qtosa::createExportDelegatesPass(
+    const ExportDelegatesPassOptions &options, ExportedDelegates *sink) {
   return std::make_unique<ExportDelegatesPass>(options, sink);
 }

@@ -57,8 +57,7 @@ private:
 
   /// Declares the variable of a `variable` tensor (a tosa.variable before
   /// the function), or checks it against the declaration another block made.
-  LogicalResult declareVariable(const fb::TosaTensor &tensor,
-                                StringRef where);
+  LogicalResult declareVariable(const fb::TosaTensor &tensor, StringRef where);
 
   /// A variable and where the file first declares it.
   struct Variable {
@@ -87,8 +86,8 @@ private:
   Value constantFor(const fb::TosaTensor &tensor, Type type,
                     std::string &error);
   FailureOr<Value> valueNamed(BlockScope &scope,
-                              const flatbuffers::String *name,
-                              const void *user, const std::string &what);
+                              const flatbuffers::String *name, const void *user,
+                              const std::string &what);
   FailureOr<const fb::TosaTensor *> outputNamed(BlockScope &scope,
                                                 const flatbuffers::String *name,
                                                 const void *user,
@@ -98,8 +97,8 @@ private:
   /// tensor becomes a variable_read or variable_write (VARIABLE only
   /// declares). Returns false when `fbOp` is a plain IDENTITY.
   FailureOr<bool> readVariableAccess(BlockScope &scope,
-                                     const fb::TosaOperator &fbOp,
-                                     fb::Op kind, const std::string &what,
+                                     const fb::TosaOperator &fbOp, fb::Op kind,
+                                     const std::string &what,
                                      const std::string &opName);
 
   /// Reads `fbBlock` into `block`: arguments, ops, and the values its outputs

@@ -66,25 +66,24 @@ FailureOr<Type> GraphReader::typeOf(const fb::TosaTensor &tensor,
   fb::DType dtype = tensor.type();
   if (dtype == fb::DType::SHAPE) {
     if (shape.size() != 1)
-      return errorAt(&tensor) << "SHAPE tensor '" << name << "' in " << where
-                              << " has rank " << shape.size()
-                              << "; a shape value is a list (rank 1)",
+      return errorAt(&tensor)
+                 << "SHAPE tensor '" << name << "' in " << where << " has rank "
+                 << shape.size() << "; a shape value is a list (rank 1)",
              failure();
     return Type(mlir::tosa::shapeType::get(context, shape.front()));
   }
-  Type elementType = dtype > fb::DType::MAX ? Type()
-                                            : elementTypeOf(dtype, context);
+  Type elementType =
+      dtype > fb::DType::MAX ? Type() : elementTypeOf(dtype, context);
   if (!elementType)
-    return errorAt(&tensor) << "tensor '" << name << "' in " << where
-                            << " has the unknown type "
-                            << static_cast<uint32_t>(dtype),
+    return errorAt(&tensor)
+               << "tensor '" << name << "' in " << where
+               << " has the unknown type " << static_cast<uint32_t>(dtype),
            failure();
   return Type(RankedTensorType::get(shape, elementType));
 }
 
 LogicalResult GraphReader::readNestedRegion(StringRef name, Region &region,
-                                            const void *user,
-                                            unsigned depth) {
+                                            const void *user, unsigned depth) {
   auto found = regionsByName.find(name);
   if (found == regionsByName.end())
     return errorAt(user) << "names the region '" << name
@@ -97,14 +96,13 @@ LogicalResult GraphReader::readNestedRegion(StringRef name, Region &region,
     return errorAt(user) << "nests regions deeper than " << kMaxRegionDepth;
   const fb::TosaRegion &fbRegion = *found->second;
   if (!fbRegion.blocks() || fbRegion.blocks()->size() != 1)
-    return errorAt(&fbRegion) << "region '" << name
-                              << "' must hold exactly one block",
+    return errorAt(&fbRegion)
+               << "region '" << name << "' must hold exactly one block",
            failure();
   Block *block = new Block();
   region.push_back(block);
   SmallVector<Value> outputs;
-  if (failed(readBlock(*fbRegion.blocks()->Get(0), *block, depth + 1,
-                       outputs)))
+  if (failed(readBlock(*fbRegion.blocks()->Get(0), *block, depth + 1, outputs)))
     return failure();
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(block);
@@ -118,8 +116,8 @@ GraphReader::tensorNamed(BlockScope &scope, const flatbuffers::String *name,
   std::string text = name ? name->str() : "";
   auto found = scope.tensors.find(text);
   if (found == scope.tensors.end())
-    return errorAt(user) << role << " '" << text
-                         << "' names no tensor of " << scope.where,
+    return errorAt(user) << role << " '" << text << "' names no tensor of "
+                         << scope.where,
            failure();
   return found->second;
 }
@@ -146,11 +144,11 @@ GraphReader::shapeValues(const fb::TosaShape &shape, StringRef where) {
   if (shape.data())
     data = ArrayRef<uint8_t>(shape.data()->data(), shape.data()->size());
   std::string error;
-  FailureOr<DenseElementsAttr> values = decodeElements(
-      data,
-      RankedTensorType::get({static_cast<int64_t>(shape.rank())},
-                            builder.getIndexType()),
-      error);
+  FailureOr<DenseElementsAttr> values =
+      decodeElements(data,
+                     RankedTensorType::get({static_cast<int64_t>(shape.rank())},
+                                           builder.getIndexType()),
+                     error);
   if (failed(values))
     return errorAt(&shape) << "the data of shape '" << shape.name()->str()
                            << "' in " << where << " " << error,
@@ -199,8 +197,8 @@ FailureOr<Value> GraphReader::valueNamed(BlockScope &scope,
   std::string error;
   Value constant = constantFor(**tensor, *type, error);
   if (!constant)
-    return errorAt(*tensor) << "tensor '" << name->str() << "' in " << scope.where
-                            << " " << error,
+    return errorAt(*tensor) << "tensor '" << name->str() << "' in "
+                            << scope.where << " " << error,
            failure();
   scope.values[name->string_view()] = constant;
   return constant;
@@ -235,15 +233,14 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
       if (!tensor->name())
         return errorAt(tensor) << "a tensor in " << where << " has no name";
       if (!tensors.try_emplace(tensor->name()->string_view(), tensor).second)
-        return errorAt(tensor) << "two tensors in " << where
-                               << " are named '" << tensor->name()->str()
-                               << "'";
+        return errorAt(tensor) << "two tensors in " << where << " are named '"
+                               << tensor->name()->str() << "'";
       if (!tensor->variable())
         continue;
       if (!variablesHere.insert(variableName(*tensor)).second)
-        return errorAt(tensor) << "two tensors in " << where
-                               << " declare the variable '"
-                               << variableName(*tensor) << "'";
+        return errorAt(tensor)
+               << "two tensors in " << where << " declare the variable '"
+               << variableName(*tensor) << "'";
       if (failed(declareVariable(*tensor, where)))
         return failure();
     }
@@ -253,11 +250,9 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
       if (!shape->name())
         return errorAt(shape) << "a shape in " << where << " has no name";
       if (tensors.count(shape->name()->string_view()) ||
-          !scope.shapes.try_emplace(shape->name()->string_view(), shape)
-               .second)
+          !scope.shapes.try_emplace(shape->name()->string_view(), shape).second)
         return errorAt(shape) << "two tensors or shapes in " << where
-                              << " are named '" << shape->name()->str()
-                              << "'";
+                              << " are named '" << shape->name()->str() << "'";
       if (shape->rank() > static_cast<uint32_t>(INT32_MAX))
         return errorAt(shape) << "shape '" << shape->name()->str() << "' in "
                               << where << " has the rank " << shape->rank();
@@ -286,9 +281,9 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
       unsigned opIndex = index++;
       fb::Op kind = fbOp->op();
       const OpInfo *info = lookupOp(kind);
-      std::string opName =
-          kind > fb::Op::MAX ? std::to_string(static_cast<uint32_t>(kind))
-                             : std::string(fb::EnumNameOp(kind));
+      std::string opName = kind > fb::Op::MAX
+                               ? std::to_string(static_cast<uint32_t>(kind))
+                               : std::string(fb::EnumNameOp(kind));
       std::string what = "operator #" + std::to_string(opIndex) + " (" +
                          opName + ") in " + where;
       if (kind == fb::Op::IDENTITY || kind == fb::Op::VARIABLE ||
@@ -307,16 +302,15 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
       if ((info->arity.inputs >= 0 && numInputs != info->arity.inputs) ||
           (info->arity.outputs >= 0 && numOutputs != info->arity.outputs) ||
           (kind == fb::Op::COND_IF && numInputs < 1))
-        return errorAt(fbOp) << what << " has " << numInputs << " input(s) and "
-                             << numOutputs << " output(s); " << opName
-                             << " takes "
-                             << (info->arity.inputs < 0
-                                     ? std::string("any number")
-                                     : std::to_string(info->arity.inputs))
-                             << " and gives "
-                             << (info->arity.outputs < 0
-                                     ? std::string("any number")
-                                     : std::to_string(info->arity.outputs));
+        return errorAt(fbOp)
+               << what << " has " << numInputs << " input(s) and " << numOutputs
+               << " output(s); " << opName << " takes "
+               << (info->arity.inputs < 0 ? std::string("any number")
+                                          : std::to_string(info->arity.inputs))
+               << " and gives "
+               << (info->arity.outputs < 0
+                       ? std::string("any number")
+                       : std::to_string(info->arity.outputs));
       SmallVector<Value> operands;
       SmallVector<Type> operandTypes;
       if (numInputs)
@@ -384,8 +378,7 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
               return errorAt(fbOp) << what << " writes a tensor that is not "
                                    << "a shape";
             dataType = RankedTensorType::get(
-                ArrayRef<int64_t>{shapeType.getRank()},
-                builder.getIndexType());
+                ArrayRef<int64_t>{shapeType.getRank()}, builder.getIndexType());
           } else {
             dataType = dyn_cast<RankedTensorType>(resultTypes.front());
             if (!dataType)
@@ -393,19 +386,20 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
           }
           ArrayRef<uint8_t> data;
           if (tensor.data())
-            data = ArrayRef<uint8_t>(tensor.data()->data(),
-                                     tensor.data()->size());
+            data =
+                ArrayRef<uint8_t>(tensor.data()->data(), tensor.data()->size());
           std::string error;
           decoded = decodeElements(data, dataType, error);
           if (failed(decoded))
-            return errorAt(&tensor) << "the data of tensor '"
-                                    << tensor.name()->str() << "' in " << where
-                                    << " " << error;
+            return errorAt(&tensor)
+                   << "the data of tensor '" << tensor.name()->str() << "' in "
+                   << where << " " << error;
         }
         attrs.set("values", *decoded);
       } else if (llvm::any_of(resultShapes, [](auto *p) { return p; })) {
-        return errorAt(fbOp) << what << " writes a shape; only CONST_SHAPE "
-                                        "does in TOSA 1.0";
+        return errorAt(fbOp) << what
+                             << " writes a shape; only CONST_SHAPE "
+                                "does in TOSA 1.0";
       }
 
       Location loc = NameLoc::get(
@@ -432,9 +426,9 @@ LogicalResult GraphReader::readBlock(const fb::TosaBasicBlock &fbBlock,
     for (const flatbuffers::String *name : *names) {
       auto found = values.find(name ? name->string_view() : "");
       if (found == values.end())
-        return errorAt(&fbBlock) << "the block output '"
-                                 << (name ? name->str() : "")
-                                 << "' is not written in " << where;
+        return errorAt(&fbBlock)
+               << "the block output '" << (name ? name->str() : "")
+               << "' is not written in " << where;
       outputs.push_back(found->second);
     }
   return success();
@@ -464,10 +458,9 @@ OwningOpRef<ModuleOp> GraphReader::read() {
   const fb::TosaGraph *graph = fb::GetTosaGraph(bytes.data());
   const fb::Version *version = graph->version();
   if (version->_major() != kVersionMajor) {
-    emitError(locAt(version)) << "is TOSA version " << version->_major() << "."
-                              << version->_minor() << "."
-                              << version->_patch()
-                              << "; this reader takes TOSA 1.x";
+    emitError(locAt(version))
+        << "is TOSA version " << version->_major() << "." << version->_minor()
+        << "." << version->_patch() << "; this reader takes TOSA 1.x";
     return nullptr;
   }
   if (!graph->regions() || graph->regions()->size() == 0) {

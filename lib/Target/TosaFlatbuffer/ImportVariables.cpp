@@ -21,8 +21,8 @@ LogicalResult GraphReader::declareVariable(const fb::TosaTensor &tensor,
                                            StringRef where) {
   std::string name = variableName(tensor);
   if (name.empty())
-    return errorAt(&tensor) << "a variable tensor in " << where
-                            << " has no name";
+    return errorAt(&tensor)
+           << "a variable tensor in " << where << " has no name";
   FailureOr<Type> type = typeOf(tensor, where, /*isVariable=*/true);
   if (failed(type))
     return failure();
@@ -50,9 +50,9 @@ LogicalResult GraphReader::declareVariable(const fb::TosaTensor &tensor,
       return errorAt(&tensor)
              << "tensor '" << (tensor.name() ? tensor.name()->str() : "")
              << "' in " << where << " declares the variable '" << name
-             << "' again with " << (first.type != tensorType
-                                 ? "another type or shape"
-                                 : "another initial value")
+             << "' again with "
+             << (first.type != tensorType ? "another type or shape"
+                                          : "another initial value")
              << " than the declaration at byte "
              << static_cast<unsigned>(
                     reinterpret_cast<const uint8_t *>(first.declaration) -
@@ -78,10 +78,9 @@ FailureOr<bool> GraphReader::readVariableAccess(BlockScope &scope,
   int numOutputs = fbOp.outputs() ? fbOp.outputs()->size() : 0;
   int wantInputs = kind == fb::Op::VARIABLE ? 0 : 1;
   if (numInputs != wantInputs || numOutputs != 1)
-    return errorAt(&fbOp) << what << " has " << numInputs
-                          << " input(s) and " << numOutputs << " output(s); "
-                          << opName << " takes " << wantInputs
-                          << " and gives 1",
+    return errorAt(&fbOp) << what << " has " << numInputs << " input(s) and "
+                          << numOutputs << " output(s); " << opName << " takes "
+                          << wantInputs << " and gives 1",
            failure();
   auto variableTensor =
       [&](const flatbuffers::String *name) -> const fb::TosaTensor * {
@@ -107,8 +106,8 @@ FailureOr<bool> GraphReader::readVariableAccess(BlockScope &scope,
   if (from && into)
     return errorAt(&fbOp) << what << " copies a variable into a variable",
            failure();
-  bool isRead = kind == fb::Op::VARIABLE_READ ||
-                (kind == fb::Op::IDENTITY && from);
+  bool isRead =
+      kind == fb::Op::VARIABLE_READ || (kind == fb::Op::IDENTITY && from);
   const fb::TosaTensor *variable = isRead ? from : into;
   if (!variable) {
     const flatbuffers::String *named = isRead ? input : output;
@@ -134,9 +133,9 @@ FailureOr<bool> GraphReader::readVariableAccess(BlockScope &scope,
     if (failed(type))
       return failure();
     if (*type != variableType)
-      return errorAt(&fbOp) << what << " reads the variable '" << symbol
-                            << "' of type " << variableType
-                            << " into a tensor of type " << *type,
+      return errorAt(&fbOp)
+                 << what << " reads the variable '" << symbol << "' of type "
+                 << variableType << " into a tensor of type " << *type,
              failure();
     OperationState state(loc, "tosa.variable_read");
     state.addAttribute("name", builder.getStringAttr(symbol));

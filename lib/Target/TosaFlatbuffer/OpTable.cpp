@@ -251,8 +251,8 @@ mlir::qtosa::tosafb::buildAttribute(Operation *op,
   auto &b = builder;
   switch (info->op) {
   case O::ARGMAX:
-    table = fb::CreateArgMaxAttribute(b, read.i32("axis"), read.nanMode())
-                .Union();
+    table =
+        fb::CreateArgMaxAttribute(b, read.i32("axis"), read.nanMode()).Union();
     break;
   case O::AVG_POOL2D: {
     auto kernel = read.ints("kernel"), stride = read.ints("stride"),
@@ -320,8 +320,8 @@ mlir::qtosa::tosafb::buildAttribute(Operation *op,
     break;
   }
   case O::ARITHMETIC_RIGHT_SHIFT:
-    table = fb::CreateArithmeticRightShiftAttribute(b, read.flag("round"))
-                .Union();
+    table =
+        fb::CreateArithmeticRightShiftAttribute(b, read.flag("round")).Union();
     break;
   case O::MAXIMUM:
     table = fb::CreateMaximumAttribute(b, read.nanMode()).Union();
@@ -361,7 +361,8 @@ mlir::qtosa::tosafb::buildAttribute(Operation *op,
     break;
   }
   case O::RESIZE: {
-    auto mode = dyn_cast_or_null<mlir::tosa::ResizeModeAttr>(op->getAttr("mode"));
+    auto mode =
+        dyn_cast_or_null<mlir::tosa::ResizeModeAttr>(op->getAttr("mode"));
     if (!mode)
       return op->emitError() << "cannot write '" << op->getName()
                              << "' as TOSA 1.0: 'mode' is missing";
@@ -397,8 +398,8 @@ mlir::qtosa::tosafb::buildAttribute(Operation *op,
   case O::COND_IF:
   case O::WHILE_LOOP: {
     if (regionNames.size() != 2)
-      return op->emitError() << "internal: '" << op->getName()
-                             << "' needs two region names";
+      return op->emitError()
+             << "internal: '" << op->getName() << "' needs two region names";
     auto first = b.CreateString(regionNames[0]);
     auto second = b.CreateString(regionNames[1]);
     table = info->op == O::COND_IF
@@ -452,12 +453,14 @@ public:
   void accType(fb::DType dtype) {
     Type type = elementTypeOf(dtype, b.getContext());
     if (!type)
-      return setError("acc_type " + describe(dtype) + " is not an element type");
+      return setError("acc_type " + describe(dtype) +
+                      " is not an element type");
     attrs.set("acc_type", TypeAttr::get(type));
   }
   void nanMode(fb::NanPropagationMode mode) {
     // A writer that leaves the field out means the TOSA default.
-    mlir::tosa::NanPropagationMode value = mlir::tosa::NanPropagationMode::PROPAGATE;
+    mlir::tosa::NanPropagationMode value =
+        mlir::tosa::NanPropagationMode::PROPAGATE;
     if (mode == fb::NanPropagationMode::IGNORE)
       value = mlir::tosa::NanPropagationMode::IGNORE;
     else if (mode != fb::NanPropagationMode::PROPAGATE &&
@@ -689,7 +692,8 @@ std::optional<std::string> mlir::qtosa::tosafb::readAttributes(
     else
       return "mode " + std::to_string(static_cast<uint32_t>(t->mode())) +
              " is not NEAREST or BILINEAR";
-    attrs.set("mode", mlir::tosa::ResizeModeAttr::get(builder.getContext(), mode));
+    attrs.set("mode",
+              mlir::tosa::ResizeModeAttr::get(builder.getContext(), mode));
     break;
   }
   case O::RESCALE: {

@@ -39,8 +39,7 @@ void mlir::qtosa::registerTosaFlatbufferTranslations() {
         // its reason, rather than by the parser.
         DialectRegistry registry;
         registry.insert<arith::ArithDialect, func::FuncDialect,
-                        tosa::TosaDialect, quant::QuantDialect,
-                        QTosaDialect>();
+                        tosa::TosaDialect, quant::QuantDialect, QTosaDialect>();
         context->appendDialectRegistry(registry);
         OwningOpRef<Operation *> op = parseSourceFileForTool(
             sourceMgr, ParserConfig(context), /*insertImplicitModule=*/true);

@@ -100,7 +100,8 @@ Type mlir::qtosa::tosafb::elementTypeOf(fb::DType dtype, MLIRContext *context) {
 static bool rawLayoutMatches(Type elementType) {
   if (!llvm::sys::IsLittleEndianHost)
     return false;
-  unsigned width = elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
+  unsigned width =
+      elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
   return width % 8 == 0;
 }
 
@@ -139,7 +140,8 @@ mlir::qtosa::tosafb::encodeElements(ElementsAttr values) {
     return bytes;
   }
   // Other widths (big-endian hosts): element by element.
-  unsigned width = elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
+  unsigned width =
+      elementType.isIndex() ? 64 : elementType.getIntOrFloatBitWidth();
   auto append = [&](const APInt &value) {
     for (unsigned bit = 0; bit < width; bit += 8)
       bytes.push_back(value.extractBitsAsZExtValue(8, bit));
@@ -197,16 +199,15 @@ mlir::qtosa::tosafb::decodeElements(ArrayRef<uint8_t> data, ShapedType type,
   // and Vela read the leading bytes. Surplus data is taken when it repeats
   // the leading bytes, so that the value read is the only one it can be;
   // any other size is a defect.
-  bool repeats = expected > 0 && data.size() > expected &&
-                 data.size() % expected == 0;
+  bool repeats =
+      expected > 0 && data.size() > expected && data.size() % expected == 0;
   for (size_t at = expected; repeats && at < data.size(); at += expected)
     repeats = data.slice(at, expected) == data.take_front(expected);
   if (data.size() != expected && !repeats) {
     error = "holds " + std::to_string(data.size()) + " data bytes where " +
             std::to_string(count) + " elements take " +
             std::to_string(expected);
-    if (expected > 0 && data.size() > expected &&
-        data.size() % expected == 0)
+    if (expected > 0 && data.size() > expected && data.size() % expected == 0)
       error += " (a multiple, read only when it repeats them)";
     return failure();
   }
@@ -275,7 +276,7 @@ FailureOr<TypedAttr> mlir::qtosa::tosafb::decodeScalar(ArrayRef<uint8_t> data,
     value.insertBits(data[i], i * 8, 8);
   value = value.trunc(width);
   if (auto floatType = dyn_cast<FloatType>(elementType))
-    return TypedAttr(
-        FloatAttr::get(floatType, APFloat(floatType.getFloatSemantics(), value)));
+    return TypedAttr(FloatAttr::get(
+        floatType, APFloat(floatType.getFloatSemantics(), value)));
   return TypedAttr(IntegerAttr::get(elementType, value));
 }

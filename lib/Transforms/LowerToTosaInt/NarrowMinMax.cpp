@@ -40,8 +40,7 @@ Value widenProducingRescale(RewriterBase &rewriter, ConstantPool *pool,
                             tosa::RescaleOp rescale) {
   if (!rescale->hasOneUse() || rescale.getOutputUnsigned())
     return {};
-  std::optional<int64_t> outputZp =
-      getScalarIntConstant(rescale.getOutputZp());
+  std::optional<int64_t> outputZp = getScalarIntConstant(rescale.getOutputZp());
   if (!outputZp || *outputZp != 0)
     return {};
   Type i32 = rewriter.getI32Type();

@@ -139,7 +139,8 @@ WhyNot lowering::lowerResize(Group &group) {
   // sum of the stored values (zero points included) weighed by integers
   // adding up to n = scale_y_n * scale_x_n, in i32 from 8 bits and i48 from
   // 16, so one rescale by input_scale / (n * output_scale) ends it.
-  double n = static_cast<double>((*scale)[0]) * static_cast<double>((*scale)[2]);
+  double n =
+      static_cast<double>((*scale)[0]) * static_cast<double>((*scale)[2]);
   unsigned width = input->params.width;
   double bound = width == 8 ? kInt32Max : 0x1p47;
   if (n * std::max(std::abs(input->params.storageMin),
@@ -149,7 +150,8 @@ WhyNot lowering::lowerResize(Group &group) {
         "the weighted sum at scale numerators {0} x {1} may overflow the "
         "i{2} accumulator",
         (*scale)[0], (*scale)[2], width == 8 ? 32 : 48));
-  Type accumulator = IntegerType::get(resize.getContext(), width == 8 ? 32 : 48);
+  Type accumulator =
+      IntegerType::get(resize.getContext(), width == 8 ? 32 : 48);
   WhyNotOr<OutputRescale> output = planOutputRescale(
       group.quantize, accumulatorParams({input->params.scale(0) / n}),
       accumulator, group.rounding);
@@ -219,9 +221,9 @@ WhyNot lowering::lowerResize(Group &group) {
       SmallVector<int64_t> start(type.getRank(), 0);
       SmallVector<int64_t> size(type.getShape());
       size[1 + axis] = 1;
-      Value first = tosa::SliceOp::create(
-          b, type.clone(size), stored, tosa::getTosaConstShape(b, start),
-          tosa::getTosaConstShape(b, size));
+      Value first = tosa::SliceOp::create(b, type.clone(size), stored,
+                                          tosa::getTosaConstShape(b, start),
+                                          tosa::getTosaConstShape(b, size));
       SmallVector<int64_t> padded(type.getShape());
       ++padded[1 + axis];
       stored = tosa::ConcatOp::create(b, type.clone(padded),

@@ -3,7 +3,8 @@
 // qtosa-translate --import-tflite writes SOFTMAX as float TOSA between a
 // dequantize and a quantize (docs/tflite-import.md):
 //
-//   m = reduce_max(x), e = exp((x - m) [* beta]), y = e * reciprocal(reduce_sum(e))
+//   m = reduce_max(x), e = exp((x - m) [* beta]),
+//   y = e * reciprocal(reduce_sum(e))
 //
 // all over the last axis. The group's op is the final mul; when the chain
 // above it is exactly that form, this file replaces the whole chain by
@@ -28,8 +29,8 @@
 // point -128, at most 511 values a row; i16: 1/65536, -32768), the table
 // holds gemmlowp's exp_on_negative_values of TFLite's rescaled difference
 // (beta, input multiplier, diff_min cut-off), k = 12 and U = 8 or 16:
-// TFLite's int8 reference kernel step by step. Otherwise the tables hold exp rounded to Q0.31, and
-// U = 15.
+// TFLite's int8 reference kernel step by step. Otherwise the tables hold exp
+// rounded to Q0.31, and U = 15.
 //
 // Only i8 tables, i32 arithmetic, clz, shifts, rescales and reductions on
 // the stored type: TOSA 1.0 PRO-INT, and ops Ethos-U55 runs (no int16
@@ -105,9 +106,9 @@ WhyNotOr<SoftmaxMatch> matchSoftmax(tosa::MulOp mul) {
   if (!hasZeroShift(mul))
     return "the softmax's final mul has a nonzero shift";
   if (sum.getAxis() != static_cast<uint32_t>(last))
-    return WhyNot::format(llvm::formatv(
-        "the softmax sums over axis {0}, not the last ({1})", sum.getAxis(),
-        last));
+    return WhyNot::format(
+        llvm::formatv("the softmax sums over axis {0}, not the last ({1})",
+                      sum.getAxis(), last));
   if (!hasOnlyUsers(exp.getResult(), {sum, mul}) ||
       !hasOnlyUsers(sum.getResult(), {reciprocal}) ||
       !hasOnlyUsers(reciprocal.getResult(), {mul}))
@@ -334,8 +335,7 @@ WhyNotOr<SoftmaxPlan> planSoftmax(const SoftmaxMatch &match,
            std::fabs(out->scale(0) - unit) <= 0.001 * unit &&
            out->zeroPoint == -(int64_t(1) << (width - 1));
   };
-  bool tfliteInt8 =
-      in->width == 8 && (isTFLiteOutput(8) || isTFLiteOutput(16));
+  bool tfliteInt8 = in->width == 8 && (isTFLiteOutput(8) || isTFLiteOutput(16));
   if (tfliteInt8) {
     plan.factors = {tfliteInt8ExpTable(match.beta, in->scale(0))};
     plan.accumulationShift = 12;
@@ -362,8 +362,7 @@ WhyNotOr<SoftmaxPlan> planSoftmax(const SoftmaxMatch &match,
         plan.accumulationShift = k;
     if (!plan.accumulationShift)
       return WhyNot::format(llvm::formatv(
-          "a softmax over {0} values overflows its i32 sum",
-          match.rowLength));
+          "a softmax over {0} values overflows its i32 sum", match.rowLength));
   }
   WhyNotOr<OutputRescale> output = planOutputRescale(
       quantize, accumulatorParams({std::ldexp(1.0, -plan.unitBits)}),
@@ -462,8 +461,9 @@ Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
 
   // d = max - q, zero points cancelling.
   Value max = tosa::ReduceMaxOp::create(
-      builder, loc, RankedTensorType::get(rowShape, storedType.getElementType()),
-      stored, match.axis);
+      builder, loc,
+      RankedTensorType::get(rowShape, storedType.getElementType()), stored,
+      match.axis);
   Value wideInput = b.rescale(stored, wide, 1.0);
   Value wideMax = b.rescale(max, rowWide, 1.0);
   Value distance = b.sub(wideMax, wideInput, wide);
@@ -486,18 +486,19 @@ Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
 
   // The sum with k integer bits, and 1 / sum by Newton-Raphson on the sum
   // normalized to [1/2, 1) (gemmlowp's one_over_one_plus_x_for_x_in_0_1).
-  Value terms = b.shiftRightRounding(exp, b.splat(plan.accumulationShift), wide);
-  Value sum = tosa::ReduceSumOp::create(builder, loc, rowWide, terms,
-                                        match.axis);
+  Value terms =
+      b.shiftRightRounding(exp, b.splat(plan.accumulationShift), wide);
+  Value sum =
+      tosa::ReduceSumOp::create(builder, loc, rowWide, terms, match.axis);
   Value zeros = tosa::ClzOp::create(builder, loc, rowWide, sum);
   Value halfDenominator =
       b.shiftLeft(sum, b.sub(zeros, b.splat(1), rowWide), rowWide);
-  const int64_t fortyEightSeventeenths = 1515870810;   // 48/17 in Q2.29
-  const int64_t thirtyTwoSeventeenths = 1010580540;    // 32/17 in Q2.29
-  Value estimate = b.sub(
-      b.splat(fortyEightSeventeenths),
-      b.mul(halfDenominator, b.splat(thirtyTwoSeventeenths), 31, rowWide),
-      rowWide);
+  const int64_t fortyEightSeventeenths = 1515870810; // 48/17 in Q2.29
+  const int64_t thirtyTwoSeventeenths = 1010580540;  // 32/17 in Q2.29
+  Value estimate =
+      b.sub(b.splat(fortyEightSeventeenths),
+            b.mul(halfDenominator, b.splat(thirtyTwoSeventeenths), 31, rowWide),
+            rowWide);
   for (int step = 0; step < 3; ++step) {
     Value product = b.mul(halfDenominator, estimate, 31, rowWide);
     Value error = b.sub(b.splat(1 << 29), product, rowWide);
@@ -508,8 +509,8 @@ Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
 
   // e / sum * 2^U: the Q2.29 reciprocal doubled is Q0.31 (shift 30, not 31).
   Value scaled = b.mul(exp, estimate, 30, wide);
-  Value shift = b.sub(
-      b.splat(plan.accumulationShift + 31 - plan.unitBits), zeros, rowWide);
+  Value shift = b.sub(b.splat(plan.accumulationShift + 31 - plan.unitBits),
+                      zeros, rowWide);
   Value unit = b.shiftRightRounding(scaled, shift, wide);
   if (plan.wideZeroPoint)
     return b.rescale(b.add(unit, b.splat(*plan.wideZeroPoint), wide),

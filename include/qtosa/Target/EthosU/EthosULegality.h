@@ -61,9 +61,9 @@ void printEthosURules(llvm::raw_ostream &os, EthosUTarget target);
 
 /// One rule of a target's table, as the table holds it.
 struct EthosURuleInfo {
-  std::string id;          // e.g. "U55.CONV2D.CHANNELS"
-  llvm::StringRef op;      // a TOSA op name, or "*" for every op
-  llvm::StringRef text;    // the constraint
+  std::string id;       // e.g. "U55.CONV2D.CHANNELS"
+  llvm::StringRef op;   // a TOSA op name, or "*" for every op
+  llvm::StringRef text; // the constraint
 };
 
 /// The rules of `target` in the order they are checked (what

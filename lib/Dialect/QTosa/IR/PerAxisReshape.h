@@ -35,9 +35,8 @@ std::optional<int32_t> reshapedAxis(ArrayRef<int64_t> from,
 /// or splits it (per-tensor, per-axis or sub-channel, whichever describes
 /// the parameters over the new dimensions). Every element keeps its scale
 /// and zero point.
-WhyNotOr<quant::QuantizedType> reshapeRegrouped(PerAxis type,
-                                                ArrayRef<int64_t> from,
-                                                ArrayRef<int64_t> to);
+WhyNotOr<quant::QuantizedType>
+reshapeRegrouped(PerAxis type, ArrayRef<int64_t> from, ArrayRef<int64_t> to);
 
 } // namespace mlir::qtosa::per_axis
 

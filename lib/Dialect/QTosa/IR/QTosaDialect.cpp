@@ -5,8 +5,8 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
-#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "mlir/Transforms/InliningUtils.h"
+#include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -60,8 +60,7 @@ Type mlir::qtosa::parseQTypeAttrValue(Attribute value) {
   size_t consumed = 0;
   Type type = parseType(text.getValue(), text.getContext(), &consumed,
                         /*isKnownNullTerminated=*/false);
-  if (!type || consumed != text.size() ||
-      !isa<quant::QuantizedType>(type))
+  if (!type || consumed != text.size() || !isa<quant::QuantizedType>(type))
     return {};
   return type;
 }
@@ -73,8 +72,8 @@ static LogicalResult verifyBoundaryAttribute(Operation *op,
                                              StringRef where, unsigned index) {
   if (attribute.getName() != kQTypeAttrName)
     return op->emitError() << "[QTOSA-QTYPE] unknown attribute '"
-                           << attribute.getName().getValue() << "' on " << where << " #"
-                           << index;
+                           << attribute.getName().getValue() << "' on " << where
+                           << " #" << index;
   if (!parseQTypeAttrValue(attribute.getValue()))
     return op->emitError()
            << "[QTOSA-QTYPE] '" << kQTypeAttrName << "' of " << where << " #"
@@ -90,9 +89,7 @@ LogicalResult QTosaDialect::verifyRegionArgAttribute(Operation *op, unsigned,
   return verifyBoundaryAttribute(op, attribute, "argument", argIndex);
 }
 
-LogicalResult
-QTosaDialect::verifyRegionResultAttribute(Operation *op, unsigned,
-                                          unsigned resultIndex,
-                                          NamedAttribute attribute) {
+LogicalResult QTosaDialect::verifyRegionResultAttribute(
+    Operation *op, unsigned, unsigned resultIndex, NamedAttribute attribute) {
   return verifyBoundaryAttribute(op, attribute, "result", resultIndex);
 }

@@ -122,8 +122,7 @@ LogicalResult AnnotateOp::verify() {
   if (FloatAttr percentileAttr = getPercentileAttr()) {
     double percentile = percentileAttr.getValueAsDouble();
     if (!(percentile >= 50.0 && percentile <= 100.0))
-      return emitOpError("percentile ")
-             << percentile << " is not in [50, 100]";
+      return emitOpError("percentile ") << percentile << " is not in [50, 100]";
     if (getScales() || getDerivedFrom() || getAxis())
       return emitOpError("a percentile observes a per-tensor range; this "
                          "marker has fixed, derived or per-axis parameters");
@@ -142,9 +141,8 @@ LogicalResult AnnotateOp::verify() {
   if (!scales)
     return success();
   if (scales->size() != zeroPoints->size())
-    return emitOpError("has ")
-           << scales->size() << " scale(s) but " << zeroPoints->size()
-           << " zero point(s)";
+    return emitOpError("has ") << scales->size() << " scale(s) but "
+                               << zeroPoints->size() << " zero point(s)";
   if (!getAxis() && scales->size() != 1)
     return emitOpError("per-tensor parameters need one scale, got ")
            << scales->size();
@@ -160,8 +158,8 @@ LogicalResult AnnotateOp::verify() {
   for (auto [index, zp] : llvm::enumerate(*zeroPoints)) {
     if (zp < qmin || zp > qmax)
       return emitOpError("zero point #")
-             << index << " is " << zp << ", outside the storage range ["
-             << qmin << ", " << qmax << "]";
+             << index << " is " << zp << ", outside the storage range [" << qmin
+             << ", " << qmax << "]";
     if (getSymmetric() && zp != 0)
       return emitOpError("zero point #")
              << index << " is " << zp << " but the spec is symmetric";
@@ -191,8 +189,8 @@ LogicalResult DelegateOp::verify() {
            << block.getArgumentTypes() << " do not match operands "
            << getInputs().getTypes();
   // [QTOSA-DELEGATE-YIELD] The body ends in qtosa.yield of the results.
-  auto yield = dyn_cast_or_null<YieldOp>(
-      block.empty() ? nullptr : &block.back());
+  auto yield =
+      dyn_cast_or_null<YieldOp>(block.empty() ? nullptr : &block.back());
   if (!yield)
     return emitOpError("body must end in qtosa.yield");
   if (yield.getResults().getTypes() != getOutputs().getTypes())

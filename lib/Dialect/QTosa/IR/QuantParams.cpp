@@ -24,11 +24,13 @@ static RawParams getRawParams(quant::QuantizedType qtype) {
   if (auto uniform = dyn_cast<quant::UniformQuantizedType>(qtype)) {
     raw.scales.push_back(uniform.getScale());
     raw.zeroPoints.push_back(uniform.getZeroPoint());
-  } else if (auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(qtype)) {
+  } else if (auto perAxis =
+                 dyn_cast<quant::UniformQuantizedPerAxisType>(qtype)) {
     raw.scales.assign(perAxis.getScales().begin(), perAxis.getScales().end());
     raw.zeroPoints.assign(perAxis.getZeroPoints().begin(),
                           perAxis.getZeroPoints().end());
-  } else if (auto sub = dyn_cast<quant::UniformQuantizedSubChannelType>(qtype)) {
+  } else if (auto sub =
+                 dyn_cast<quant::UniformQuantizedSubChannelType>(qtype)) {
     for (const APFloat &scale : sub.getScales().getValues<APFloat>())
       raw.scales.push_back(scale.convertToDouble());
     // Zero points are stored at the storage width: u8's 200 reads as -56
@@ -40,10 +42,9 @@ static RawParams getRawParams(quant::QuantizedType qtype) {
   return raw;
 }
 
-LogicalResult
-mlir::qtosa::verifyQuantParamsForShape(function_ref<InFlightDiagnostic()> emitError,
-                                       quant::QuantizedType qtype,
-                                       ArrayRef<int64_t> shape) {
+LogicalResult mlir::qtosa::verifyQuantParamsForShape(
+    function_ref<InFlightDiagnostic()> emitError, quant::QuantizedType qtype,
+    ArrayRef<int64_t> shape) {
   if (!isa<quant::UniformQuantizedType, quant::UniformQuantizedPerAxisType,
            quant::UniformQuantizedSubChannelType>(qtype))
     return emitError() << "expected uniform quantization parameters "
@@ -186,8 +187,7 @@ bool mlir::qtosa::hasFullStorageRange(quant::QuantizedType qtype) {
              quant::QuantizedType::getDefaultMinimumForInteger(isSigned,
                                                                width) &&
          qtype.getStorageTypeMax() ==
-             quant::QuantizedType::getDefaultMaximumForInteger(isSigned,
-                                                               width);
+             quant::QuantizedType::getDefaultMaximumForInteger(isSigned, width);
 }
 
 bool mlir::qtosa::isRoundTripExact(quant::QuantizedType qtype) {
@@ -207,7 +207,8 @@ bool mlir::qtosa::isRoundTripExact(quant::QuantizedType qtype) {
   if (width > 16 || llvm::APFloat::semanticsPrecision(sem) < width + 2)
     return false;
 
-  double smallestNormal = llvm::APFloat::getSmallestNormalized(sem).convertToDouble();
+  double smallestNormal =
+      llvm::APFloat::getSmallestNormalized(sem).convertToDouble();
   double largest = llvm::APFloat::getLargest(sem).convertToDouble();
   double maxMagnitude = std::ldexp(1.0, static_cast<int>(width));
   for (double scale : getRawParams(qtype).scales)
@@ -239,7 +240,8 @@ float mlir::qtosa::dequantizeElement(int64_t stored, double scale,
 int64_t mlir::qtosa::quantizeElement(float value,
                                      quant::UniformQuantizedType params) {
   return quantizeElement(value, params.getScale(), params.getZeroPoint(),
-                         params.getStorageTypeMin(), params.getStorageTypeMax());
+                         params.getStorageTypeMin(),
+                         params.getStorageTypeMax());
 }
 
 std::optional<int64_t> mlir::qtosa::storeExactly(float value, double scale,

@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "qtosa/Dialect/QTosa/IR/QuantizedConstantFolds.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
-#include "qtosa/Dialect/QTosa/IR/QuantizedConstantFolds.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -70,20 +70,21 @@ storedPadValues(float value, quant::QuantizedType qtype,
   unsigned width = cast<IntegerType>(qtype.getStorageType()).getWidth();
   SmallVector<APInt> stored;
   for (auto [scale, zp] : llvm::zip(layout.scales, layout.zeroPoints)) {
-    std::optional<int64_t> q =
-        storeExactly(value, scale, zp, qtype.getStorageTypeMin(),
-                     qtype.getStorageTypeMax());
+    std::optional<int64_t> q = storeExactly(
+        value, scale, zp, qtype.getStorageTypeMin(), qtype.getStorageTypeMax());
     if (!q)
       return std::nullopt;
-    stored.push_back(APInt(width, static_cast<uint64_t>(*q), /*isSigned=*/true));
+    stored.push_back(
+        APInt(width, static_cast<uint64_t>(*q), /*isSigned=*/true));
   }
   return stored;
 }
 
 /// The stored data `op` produces from stored `inputs`, or why it cannot.
-WhyNotOr<DenseElementsAttr>
-moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
-               RankedTensorType resultType, quant::QuantizedType inputType) {
+WhyNotOr<DenseElementsAttr> moveStoredData(Operation *op,
+                                           ArrayRef<DenseElementsAttr> inputs,
+                                           RankedTensorType resultType,
+                                           quant::QuantizedType inputType) {
   SmallVector<SmallVector<APInt>> values;
   for (DenseElementsAttr input : inputs)
     values.push_back(llvm::to_vector(input.getValues<APInt>()));
@@ -120,7 +121,8 @@ moveStoredData(Operation *op, ArrayRef<DenseElementsAttr> inputs,
           return "the slice start is not constant";
         // TOSA's verifier does not bound every slice by its input.
         ArrayRef<int64_t> outShape = resultType.getShape();
-        if (start->size() != inShape.size() || outShape.size() != inShape.size())
+        if (start->size() != inShape.size() ||
+            outShape.size() != inShape.size())
           return "the slice start does not match its input's rank";
         for (size_t d = 0; d < inShape.size(); ++d)
           if ((*start)[d] < 0 || (*start)[d] + outShape[d] > inShape[d])
@@ -323,8 +325,8 @@ struct FoldQuantizedConstantDataMovement : RewritePattern {
     WhyNotOr<FoldPlan> plan = planFold(op, *inputs, force);
     if (plan.refused())
       return rewriter.notifyMatchFailure(op, plan.whyNot().str());
-    auto constant = tosa::ConstOp::create(
-        rewriter, op->getLoc(), plan->data.getType(), plan->data);
+    auto constant = tosa::ConstOp::create(rewriter, op->getLoc(),
+                                          plan->data.getType(), plan->data);
     rewriter.replaceOpWithNewOp<DequantizeOp>(
         op, op->getResult(0).getType(), constant, TypeAttr::get(plan->qtype));
     return success();
@@ -341,8 +343,7 @@ void mlir::qtosa::populateFoldQuantizedConstantPatterns(
                                                   benefit);
 }
 
-WhyNot mlir::qtosa::whyQuantizedConstantNotFolded(Operation *op,
-                                                  bool force) {
+WhyNot mlir::qtosa::whyQuantizedConstantNotFolded(Operation *op, bool force) {
   std::optional<FoldInputs> inputs = getFoldInputs(op);
   if (!inputs)
     return {};

@@ -19,9 +19,9 @@ namespace mlir::qtosa {
 /// Checks that `qtype` can describe a tensor of `shape` (dynamic sizes are
 /// accepted wherever the type does not fix them). Every failure is reported
 /// through `emitError` with the offending numbers.
-LogicalResult verifyQuantParamsForShape(
-    function_ref<InFlightDiagnostic()> emitError, quant::QuantizedType qtype,
-    ArrayRef<int64_t> shape);
+LogicalResult
+verifyQuantParamsForShape(function_ref<InFlightDiagnostic()> emitError,
+                          quant::QuantizedType qtype, ArrayRef<int64_t> shape);
 
 /// The parameters of a uniform quantized type laid out as tensors that
 /// broadcast elementwise (TOSA-style, equal rank) against the data.
