@@ -59,9 +59,9 @@ constexpr int64_t kTable16Entries = 65536 / kTable16Step + 1;
 /// every one of the 65536 inputs, through the same RESCALE arithmetic the
 /// graph will run; a table that could be more than 1 LSB off the QDQ graph
 /// anywhere is not emitted.
-WhyNot lowerTable16(Group &group, FunctionRef function,
-                    const ChannelParams &in, const ChannelParams &out,
-                    Value input, RankedTensorType outType) {
+WhyNot lowerTable16(Group &group, FunctionRef function, const ChannelParams &in,
+                    const ChannelParams &out, Value input,
+                    RankedTensorType outType) {
   auto exact = [&](int64_t stored) -> double {
     float real = dequantizeElement(stored, in.scale(0), in.zeroPoint);
     return static_cast<double>(function(real)) / out.scale(0) + out.zeroPoint;
@@ -194,8 +194,7 @@ WhyNot lowering::lowerTableOf(Group &group, const Dequantized &input,
     return lowerTable16(group, function, *inParams, *outParams, input.stored,
                         outType);
   if (group.builder)
-    lowerTable8(group, function, *inParams, *outParams, input.stored,
-                outType);
+    lowerTable8(group, function, *inParams, *outParams, input.stored, outType);
   return {};
 }
 

@@ -53,21 +53,23 @@ WhyNotOr<SmallVector<unsigned>> getElementwiseOperands(Operation *op) {
   };
   return TypeSwitch<Operation *, WhyNotOr<SmallVector<unsigned>>>(op)
       .Case<tosa::AddOp, tosa::SubOp, tosa::MaximumOp, tosa::MinimumOp,
-            tosa::PowOp, tosa::GreaterOp, tosa::GreaterEqualOp,
-            tosa::EqualOp>([&](auto) { return all(2); })
-      .Case<tosa::MulOp>([&](tosa::MulOp mul) -> WhyNotOr<SmallVector<unsigned>> {
-        DenseIntElementsAttr shift;
-        if (!matchPattern(mul.getShift(), m_Constant(&shift)) ||
-            !shift.isSplat() || !shift.getSplatValue<APInt>().isZero())
-          return WhyNot::format("its 'tosa.mul' has a shift that is not a "
-                                "constant 0");
-        return all(2);
-      })
-      .Case<tosa::NegateOp>([&](auto negate) -> WhyNotOr<SmallVector<unsigned>> {
-        if (WhyNot why = checkFloatZeroPoints(negate))
-          return WhyNot::format("its 'tosa.negate': " + why.str());
-        return all(1);
-      })
+            tosa::PowOp, tosa::GreaterOp, tosa::GreaterEqualOp, tosa::EqualOp>(
+          [&](auto) { return all(2); })
+      .Case<tosa::MulOp>(
+          [&](tosa::MulOp mul) -> WhyNotOr<SmallVector<unsigned>> {
+            DenseIntElementsAttr shift;
+            if (!matchPattern(mul.getShift(), m_Constant(&shift)) ||
+                !shift.isSplat() || !shift.getSplatValue<APInt>().isZero())
+              return WhyNot::format("its 'tosa.mul' has a shift that is not a "
+                                    "constant 0");
+            return all(2);
+          })
+      .Case<tosa::NegateOp>(
+          [&](auto negate) -> WhyNotOr<SmallVector<unsigned>> {
+            if (WhyNot why = checkFloatZeroPoints(negate))
+              return WhyNot::format("its 'tosa.negate': " + why.str());
+            return all(1);
+          })
       .Case<tosa::SelectOp>([&](auto) { return all(3); })
       .Case<tosa::ClampOp, tosa::AbsOp, tosa::ExpOp, tosa::LogOp, tosa::TanhOp,
             tosa::SigmoidOp, tosa::ErfOp, tosa::ReciprocalOp, tosa::RsqrtOp,
@@ -107,8 +109,7 @@ WhyNotOr<UnaryRegion> findUnaryRegion(Operation *root) {
       return {};
     if (visited.size() > kMaxRegionOps)
       return WhyNot::format(llvm::formatv(
-          "the elementwise ops above it number more than {0}",
-          kMaxRegionOps));
+          "the elementwise ops above it number more than {0}", kMaxRegionOps));
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
     if (op->getNumResults() != 1 || !type || type.getShape() != shape)
       return WhyNot::format("'" + op->getName().getStringRef() +
