@@ -303,6 +303,20 @@ def gru():
     return keras.Model([x, state], y, name="gru")
 
 
+def grouped_conv():
+    """Keras Conv2D with groups equal to its input channels (ConvNeXt's
+    7x7 form): TFLite CONV_2D with [O, KH, KW, 1] filters, one filter per
+    channel, then two per channel."""
+    keras = _keras()
+    layers = keras.layers
+    x = _input((16, 16, 8))
+    y = layers.Conv2D(8, 3, padding="same", groups=8, activation="relu")(x)
+    y = layers.Conv2D(16, 3, padding="same", groups=8, activation="relu")(y)
+    y = layers.GlobalAveragePooling2D()(y)
+    y = layers.Dense(4)(y)
+    return keras.Model(x, y, name="grouped_conv")
+
+
 def depth_space():
     """SPACE_TO_DEPTH and DEPTH_TO_SPACE around a convolution."""
     keras = _keras()
@@ -709,6 +723,8 @@ MODELS = [
      "detection head, float I/O"),
     ("lstm_int8", lstm, "int8", "recurrent: unrolled LSTM"),
     ("gru_int8", gru, "int8", "recurrent: unrolled GRU"),
+    ("grouped_conv_int8", grouped_conv, "int8",
+     "CONV_2D with a group per input channel (depthwise)"),
     ("depth_space_int8", depth_space, "int8",
      "SPACE_TO_DEPTH, DEPTH_TO_SPACE"),
     ("strided_slices_int8", strided_slices, "int8", "strided slices"),

@@ -201,6 +201,68 @@ OpStatus convertHardSwish(SubgraphImporter &im) {
   return finish(im, mul(im, type, product, im.f32Splat(ones, 1.0 / 6.0)));
 }
 
+/// NEG: TOSA's negate, its float zero points 0.
+OpStatus convertNeg(SubgraphImporter &im) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return im.afterFailure();
+  Value x = operand->input;
+  auto type = cast<RankedTensorType>(x.getType());
+  Value zero = im.f32Splat({1}, 0.0);
+  return finish(
+      im, tosa::NegateOp::create(im.builder(), im.loc(), type, x, zero, zero));
+}
+
+/// GELU as TFLite's kernel defines it: 0.5 x (1 + erf(x / sqrt 2)), or
+/// with `approximate` 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))).
+/// TOSA has no GELU; qtosa-lower-to-tosa-int turns the elementwise ops,
+/// a function of x alone, into one table.
+OpStatus convertGelu(SubgraphImporter &im) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return im.afterFailure();
+  const auto *options = im.op().builtin_options_as_GeluOptions();
+  bool approximate = options && options->approximate();
+  Value x = operand->input;
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<int64_t> ones(type.getRank(), 1);
+  OpBuilder &b = im.builder();
+  Value inner;
+  if (approximate) {
+    Value cube = mul(im, type, mul(im, type, x, x), x);
+    Value poly = tosa::AddOp::create(
+        b, im.loc(), type, x, mul(im, type, cube, im.f32Splat(ones, 0.044715)));
+    Value arg = mul(im, type, poly, im.f32Splat(ones, std::sqrt(2.0 / M_PI)));
+    inner = tosa::TanhOp::create(b, im.loc(), type, arg);
+  } else {
+    Value arg = mul(im, type, x, im.f32Splat(ones, M_SQRT1_2));
+    inner = tosa::ErfOp::create(b, im.loc(), type, arg);
+  }
+  Value onePlus =
+      tosa::AddOp::create(b, im.loc(), type, inner, im.f32Splat(ones, 1.0));
+  return finish(
+      im, mul(im, type, mul(im, type, x, onePlus), im.f32Splat(ones, 0.5)));
+}
+
+/// ELU: x where x > 0, else exp(x) - 1.
+OpStatus convertElu(SubgraphImporter &im) {
+  FailureOr<Unary> operand = unary(im);
+  if (failed(operand))
+    return im.afterFailure();
+  Value x = operand->input;
+  auto type = cast<RankedTensorType>(x.getType());
+  SmallVector<int64_t> ones(type.getRank(), 1);
+  OpBuilder &b = im.builder();
+  auto boolType = RankedTensorType::get(type.getShape(), b.getI1Type());
+  Value positive =
+      tosa::GreaterOp::create(b, im.loc(), boolType, x, im.f32Splat(ones, 0.0));
+  Value expMinus1 = tosa::SubOp::create(
+      b, im.loc(), type, tosa::ExpOp::create(b, im.loc(), type, x),
+      im.f32Splat(ones, 1.0));
+  return finish(
+      im, tosa::SelectOp::create(b, im.loc(), type, positive, x, expMinus1));
+}
+
 OpStatus convertSquaredDifference(SubgraphImporter &im) {
   FailureOr<Binary> operands = binary(im);
   if (failed(operands))
@@ -454,6 +516,12 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
     return convertPRelu(im);
   case tflite::BuiltinOperator::HARD_SWISH:
     return convertHardSwish(im);
+  case tflite::BuiltinOperator::NEG:
+    return convertNeg(im);
+  case tflite::BuiltinOperator::GELU:
+    return convertGelu(im);
+  case tflite::BuiltinOperator::ELU:
+    return convertElu(im);
   case tflite::BuiltinOperator::SOFTMAX:
     return convertSoftmax(im);
   case tflite::BuiltinOperator::QUANTIZE:

@@ -32,11 +32,48 @@ struct ConvChannels {
   int64_t weightAxis = 0;
   ConvGeometry geometry;
 
+  /// The weight's scales are one per output channel, in output order (a
+  /// depthwise weight whose scales vary over both C and M).
+  bool scalePerOutputChannel = false;
+
   /// The index along `weightAxis` whose scale output channel `oc` uses.
   int64_t weightChannel(int64_t oc) const {
-    return geometry.weightIndex(oc, weightAxis);
+    return scalePerOutputChannel ? oc : geometry.weightIndex(oc, weightAxis);
   }
 };
+
+/// A depthwise weight [KH, KW, C, M] whose scales vary over C and M
+/// together (TFLite's per-channel C*M scales of a depthwise filter with
+/// C, M > 1, which no single quantized dimension holds): its parameters as
+/// one scale per output channel c * M + m, the order of the weight's last
+/// two dimensions. None when they also vary over KH or KW, or their zero
+/// points differ.
+std::optional<ChannelParams>
+getDepthwiseOutputParams(quant::QuantizedType qtype, RankedTensorType weight) {
+  if (weight.getRank() != 4 || !weight.hasStaticShape())
+    return std::nullopt;
+  FailureOr<QuantParamLayout> layout =
+      getQuantParamLayout(qtype, weight.getShape());
+  if (failed(layout) || layout->needsReshape ||
+      !llvm::all_equal(layout->zeroPoints))
+    return std::nullopt;
+  int64_t outputs = weight.getDimSize(2) * weight.getDimSize(3);
+  for (int64_t index = 0, end = weight.getNumElements(); index < end; ++index)
+    if (layout->paramIndex(index) != layout->paramIndex(index % outputs))
+      return std::nullopt;
+  ChannelParams params;
+  params.storageMin = qtype.getStorageTypeMin();
+  params.storageMax = qtype.getStorageTypeMax();
+  params.width = qtype.getStorageTypeIntegralWidth();
+  params.isSigned = qtype.isSigned();
+  params.narrow = !hasFullStorageRange(qtype);
+  params.zeroPoint = layout->zeroPoints.front();
+  for (int64_t oc = 0; oc < outputs; ++oc)
+    params.scales.push_back(layout->scales[layout->paramIndex(oc)]);
+  if (!params.isSigned || (params.width != 8 && params.width != 4))
+    return std::nullopt;
+  return params;
+}
 
 WhyNotOr<ConvChannels> getConvChannels(Operation *op,
                                        const ConvGeometry &geometry,
@@ -112,6 +149,12 @@ WhyNot lowering::lowerConvolution(Group &group) {
     return std::move(channels).whyNot();
   WhyNotOr<ChannelParams> weightParams = getArithmeticParams(
       weight->qtype, channels->weightAxis, "the weight", true);
+  if (weightParams.refused() && isa<tosa::DepthwiseConv2DOp>(op))
+    if (std::optional<ChannelParams> perOutput = getDepthwiseOutputParams(
+            weight->qtype, cast<RankedTensorType>(weight->stored.getType()))) {
+      weightParams = std::move(*perOutput);
+      channels->scalePerOutputChannel = true;
+    }
   if (weightParams.refused())
     return std::move(weightParams).whyNot();
 

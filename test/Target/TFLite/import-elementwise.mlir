@@ -4,6 +4,10 @@
 //
 // RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
 // RUN: qtosa-translate --import-tflite %t/elementwise.tflite | FileCheck %s --enable-var-scope --check-prefix=EW
+// RUN: qtosa-translate --import-tflite %t/activations.tflite | FileCheck %s --enable-var-scope --check-prefix=ACT
+// RUN: qtosa-translate --import-tflite %t/activations.tflite \
+// RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int})' \
+// RUN:   | FileCheck %s --enable-var-scope --check-prefix=ACT-INT
 // RUN: qtosa-translate --import-tflite %t/quantize_ops.tflite | FileCheck %s --enable-var-scope --check-prefix=QDQ
 // RUN: qtosa-translate --import-tflite %t/reductions.tflite | FileCheck %s --enable-var-scope --check-prefix=RED
 // RUN: qtosa-translate --import-tflite %t/global_means.tflite | FileCheck %s --enable-var-scope --check-prefix=MEAN
@@ -138,3 +142,30 @@
 // RAW-INT-SAME: %arg1: tensor<4xi16> {qtosa.qtype = "!quant.uniform<i16:f32, 1.000000e+00>", tflite.name = "audio"}
 // RAW-INT-NOT: f32>
 // RAW-INT: return %arg0, %arg1
+
+// NEG, GELU (exact, then approximate) and ELU: elementwise float ops, each
+// activation a function of one input that the integer lowering makes one
+// table (no host call).
+// ACT-LABEL: func.func @main(
+// ACT: %[[NX:.+]] = qtosa.dequantize
+// ACT: tosa.negate %[[NX]]
+// ACT: %[[GX:.+]] = qtosa.dequantize
+// ACT: %[[R2:.+]] = "tosa.const"() <{values = dense<0.707106769> : tensor<1x1x1xf32>}>
+// ACT: %[[SCALED:.+]] = tosa.mul %[[GX]], %[[R2]]
+// ACT: %[[ERF:.+]] = tosa.erf %[[SCALED]]
+// ACT: tosa.add %[[ERF]]
+// ACT: %[[TX:.+]] = qtosa.dequantize
+// ACT: %[[SQ:.+]] = tosa.mul %[[TX]], %[[TX]]
+// ACT: tosa.mul %[[SQ]], %[[TX]]
+// ACT: tosa.tanh
+// ACT: %[[EX:.+]] = qtosa.dequantize
+// ACT: %[[POS:.+]] = tosa.greater %[[EX]], %{{.+}} -> tensor<1x2x4xi1>
+// ACT: %[[EXP:.+]] = tosa.exp %[[EX]]
+// ACT: %[[EM1:.+]] = tosa.sub %[[EXP]]
+// ACT: tosa.select %[[POS]], %[[EX]], %[[EM1]]
+// ACT-NOT: func.call
+// ACT-INT-LABEL: func.func @main(
+// ACT-INT-SAME: tensor<1x2x4xi8>
+// ACT-INT-COUNT-4: tosa.table
+// ACT-INT-NOT: f32
+// ACT-INT: return

@@ -7,6 +7,7 @@
 // RUN: qtosa-translate --import-tflite %t/conv2d_valid_crop.tflite | FileCheck %s --enable-var-scope --check-prefix=CROP
 // RUN: qtosa-translate --import-tflite %t/bias_axis_beyond_rank.tflite | FileCheck %s --enable-var-scope --check-prefix=BIASAXIS
 // RUN: qtosa-translate --import-tflite %t/depthwise_multiplier.tflite | FileCheck %s --enable-var-scope --check-prefix=DWM
+// RUN: qtosa-translate --import-tflite %t/grouped_depthwise.tflite | FileCheck %s --enable-var-scope --check-prefix=GROUPED
 // RUN: qtosa-translate --import-tflite %t/depthwise_channels.tflite | FileCheck %s --enable-var-scope --check-prefix=DWC
 // RUN: qtosa-translate --import-tflite %t/fully_connected.tflite | FileCheck %s --enable-var-scope --check-prefix=FC
 // RUN: qtosa-translate --import-tflite %t/transpose_conv.tflite | FileCheck %s --enable-var-scope --check-prefix=TCONV
@@ -102,3 +103,13 @@
 // importer (it used to reject the model; issue #34, class 1).
 // BIASAXIS: qtosa.dequantize %{{.*}} as !quant.uniform<i32:f32:0, {5.0000002374872565E-4,0.0010000000474974513,0.001500000013038516}> : tensor<3xi32> -> tensor<3xf32>
 // BIASAXIS: tosa.conv2d
+
+// CONV_2D with a group per input channel: the filter [3, 3, 3, 1] moves to
+// [KH, KW, C, M] = [3, 3, 3, 1] in float (transpose, reshape) and feeds a
+// depthwise convolution; no host call.
+// GROUPED-LABEL: func.func @main(
+// GROUPED: %[[W:.+]] = qtosa.dequantize %{{.+}} : tensor<3x3x3x1xi8> -> tensor<3x3x3x1xf32>
+// GROUPED: %[[T:.+]] = tosa.transpose %[[W]] {perms = array<i32: 1, 2, 3, 0>} : (tensor<3x3x3x1xf32>) -> tensor<3x3x1x3xf32>
+// GROUPED: %[[R:.+]] = tosa.reshape %[[T]], %{{.+}} -> tensor<3x3x3x1xf32>
+// GROUPED: tosa.depthwise_conv2d %{{.+}}, %[[R]], {{.+}} -> tensor<1x5x5x3xf32>
+// GROUPED-NOT: func.call

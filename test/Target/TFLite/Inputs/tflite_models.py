@@ -163,6 +163,36 @@ def depthwise_multiplier():
     return m
 
 
+def grouped_depthwise():
+    """CONV_2D with one input channel per filter and a group per input
+    channel (Keras' Conv2D(groups=C), ConvNeXt's 7x7): a depthwise
+    convolution, filters [O, KH, KW, 1] with per-channel scales on O."""
+    m = Model()
+    x = act_in(m, [1, 5, 5, 3])
+    w = weights(m, "grouped/weights", [3, 3, 3, 1], [0.01, 0.02, 0.03])
+    b = m.tensor("grouped/bias", [3], "INT32", [0.0005, 0.001, 0.0015],
+                 [0, 0, 0], data=[10, -20, 30])
+    y = act_out(m, [1, 5, 5, 3])
+    m.op("CONV_2D", [x, w, b], [y], "Conv2DOptions",
+         {"padding": "SAME", "stride_w": 1, "stride_h": 1})
+    return m
+
+
+def grouped_multiplier():
+    """The same with two filters per input channel: output o reads channel
+    o / 2."""
+    m = Model()
+    x = act_in(m, [1, 4, 4, 2])
+    # Per-channel: in TOSA's [KH, KW, C, M] the scales vary over C and M
+    # together, one per output channel (as for DEPTHWISE_CONV_2D with
+    # C, M > 1), which the lowering takes as a per-channel rescale.
+    w = weights(m, "grouped/weights", [4, 3, 3, 1], [0.01, 0.02, 0.03, 0.04])
+    y = act_out(m, [1, 2, 2, 4])
+    m.op("CONV_2D", [x, w, -1], [y], "Conv2DOptions",
+         {"padding": "VALID", "stride_w": 1, "stride_h": 1})
+    return m
+
+
 def depthwise_channels():
     m = Model()
     x = act_in(m, [1, 4, 4, 3])
@@ -280,6 +310,22 @@ def elementwise():
     m.op("EXP", [ab], [ex])
     sm = act_out(m, [1, 2, 3], scale=1.0 / 256, zp=-128, name="softmax")
     m.op("SOFTMAX", [ex], [sm], "SoftmaxOptions", {"beta": 0.5})
+    return m
+
+
+def activations():
+    """Activations TOSA has no op for: NEG, GELU (exact and approximate),
+    ELU, each imported as elementwise float ops."""
+    m = Model()
+    x = act_in(m, [1, 2, 4], scale=0.05, zp=0, name="x")
+    neg = m.tensor("neg", [1, 2, 4], "INT8", 0.05, 0)
+    m.op("NEG", [x], [neg])
+    gelu = m.tensor("gelu", [1, 2, 4], "INT8", 0.05, -20)
+    m.op("GELU", [neg], [gelu], "GeluOptions", {})
+    tanh_gelu = m.tensor("tanh_gelu", [1, 2, 4], "INT8", 0.05, -20)
+    m.op("GELU", [gelu], [tanh_gelu], "GeluOptions", {"approximate": True})
+    elu = act_out(m, [1, 2, 4], scale=0.05, zp=0, name="elu")
+    m.op("ELU", [tanh_gelu], [elu])
     return m
 
 
@@ -510,8 +556,9 @@ def float_math():
 
 
 GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, depthwise_multiplier,
+        grouped_depthwise, grouped_multiplier,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
-        pools, batch_matmul, elementwise, quantize_ops, reductions,
+        pools, batch_matmul, elementwise, activations, quantize_ops, reductions,
         raw_uint8_cast, global_means, shapes,
         opaque_ops, signatures, dynamic_batch, resize, data_movement,
         float_math]
