@@ -21,6 +21,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -237,9 +238,26 @@ WhyNot checkTosaProfile(Operation *op, Limits) {
       return WhyNot("internal: no TOSA 1.0 PRO-INT target environment");
     target = *env;
   }
-  std::string reason;
-  bool compliant;
+  // Upstream's checks copy their whole compliance tables on every call
+  // (about 0.1 ms an op: 10 s of a 100k-op model), and their verdict
+  // depends only on the op's name, types and attributes: one check per
+  // distinct signature. The key is printed, not made of uniqued pointers,
+  // because a process (the Python module) creates and destroys contexts
+  // whose storage a later one may reuse.
+  std::string key;
   {
+    llvm::raw_string_ostream os(key);
+    os << op->getName() << '(';
+    llvm::interleaveComma(op->getOperandTypes(), os);
+    os << ")->(";
+    llvm::interleaveComma(op->getResultTypes(), os);
+    os << ')' << op->getRawDictionaryAttrs();
+  }
+  static thread_local llvm::StringMap<std::pair<bool, std::string>> verdicts;
+  auto [cached, inserted] = verdicts.try_emplace(key);
+  std::string &reason = cached->second.second;
+  bool &compliant = cached->second.first;
+  if (inserted) {
     // The checks say why through diagnostics. The partition checks
     // functions on several threads of one context, whose handlers all see
     // every diagnostic: take only those at this op, pass the others on.
