@@ -206,7 +206,10 @@ WhyNot lowering::lowerUnaryRegion(Group &group, bool &isRegion) {
   SmallVector<SmallVector<unsigned, 3>> operandSlots;
   for (Operation *op : region.ops) {
     SmallVector<unsigned, 3> indices;
-    for (unsigned index : *getElementwiseOperands(op))
+    // Held by name: a range-for over `*getElementwiseOperands(op)` would
+    // read the temporary after its end.
+    WhyNotOr<SmallVector<unsigned>> operands = getElementwiseOperands(op);
+    for (unsigned index : *operands)
       indices.push_back(slots.lookup(op->getOperand(index)));
     operandSlots.push_back(indices);
     slots[op->getResult(0)] = initial.size();
