@@ -174,33 +174,6 @@ OpStatus buildConvolution(SubgraphImporter &im, const Options &options, int in,
   return finish(im, conv, options.fused_activation_function());
 }
 
-/// CONV_2D whose every group is one input channel, as the depthwise
-/// convolution it is.
-OpStatus convertGroupedAsDepthwise(SubgraphImporter &im,
-                                   const tflite::Conv2DOptions &options, int in,
-                                   int filter, const TensorInfo &x,
-                                   const TensorInfo &w, const TensorInfo &y) {
-  int64_t channels = x.shape[3], outputs = w.shape[0];
-  FailureOr<Value> input = im.floatOf(in);
-  if (failed(input))
-    return im.afterFailure();
-  FailureOr<Value> weight = im.floatOf(filter);
-  if (failed(weight))
-    return im.afterFailure();
-  // [O, KH, KW, 1] -> [KH, KW, 1, O] -> [KH, KW, C, M]: output o = c * M + m
-  // in both.
-  Value moved = tosa::TransposeOp::create(
-      im.builder(), im.loc(), im.f32Type({w.shape[1], w.shape[2], 1, outputs}),
-      *weight, im.builder().getDenseI32ArrayAttr({1, 2, 3, 0}));
-  Value depthwise =
-      im.reshape(moved, {w.shape[1], w.shape[2], channels, outputs / channels});
-  FailureOr<Value> bias = biasOf(im, im.input(2), outputs);
-  if (failed(bias))
-    return im.afterFailure();
-  return buildConvolution<tosa::DepthwiseConv2DOp>(im, options, in, *input,
-                                                   depthwise, *bias, x, w, y);
-}
-
 OpStatus convertConv2D(SubgraphImporter &im) {
   const auto *options = im.op().builtin_options_as_Conv2DOptions();
   if (!options)
@@ -218,9 +191,9 @@ OpStatus convertConv2D(SubgraphImporter &im) {
   // convolution with multiplier O / C, filter o reading channel o / M. The
   // filter [O, KH, KW, 1] moves to TOSA's [KH, KW, C, M] in float, and
   // qtosa's constant folding moves the stored weights and their axis.
-  if (w.shape[3] == 1 && channels > 1 && w.shape[0] % channels == 0)
-    return convertGroupedAsDepthwise(im, *options, in, filter, x, w, y);
-  if (w.shape[3] != channels)
+  bool depthwise =
+      w.shape[3] == 1 && channels > 1 && w.shape[0] % channels == 0;
+  if (!depthwise && w.shape[3] != channels)
     return im.opaque(llvm::formatv("a grouped convolution ({0} input "
                                    "channels, {1} per filter) has no TOSA form",
                                    x.shape[3], w.shape[3]));
@@ -233,6 +206,19 @@ OpStatus convertConv2D(SubgraphImporter &im) {
   FailureOr<Value> bias = biasOf(im, im.input(2), w.shape[0]);
   if (failed(bias))
     return im.afterFailure();
+  if (depthwise) {
+    // [O, KH, KW, 1] -> [KH, KW, 1, O] -> [KH, KW, C, M]: output o = c * M
+    // + m in both.
+    int64_t outputs = w.shape[0];
+    Value moved = tosa::TransposeOp::create(
+        im.builder(), im.loc(),
+        im.f32Type({w.shape[1], w.shape[2], 1, outputs}), *weight,
+        im.builder().getDenseI32ArrayAttr({1, 2, 3, 0}));
+    Value reshaped = im.reshape(
+        moved, {w.shape[1], w.shape[2], channels, outputs / channels});
+    return buildConvolution<tosa::DepthwiseConv2DOp>(im, *options, in, *input,
+                                                     reshaped, *bias, x, w, y);
+  }
   return buildConvolution<tosa::Conv2DOp>(im, *options, in, *input, *weight,
                                           *bias, x, w, y);
 }

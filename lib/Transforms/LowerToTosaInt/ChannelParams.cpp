@@ -27,15 +27,20 @@ std::optional<Dequantized> lowering::getDequantized(Value value) {
   return Dequantized{dequantize.getInput(), dequantize.getQtype()};
 }
 
-WhyNotOr<ChannelParams> lowering::getChannelParams(quant::QuantizedType qtype,
-                                                   std::optional<int64_t> axis,
-                                                   StringRef role) {
+ChannelParams lowering::getStorageParams(quant::QuantizedType qtype) {
   ChannelParams params;
   params.storageMin = qtype.getStorageTypeMin();
   params.storageMax = qtype.getStorageTypeMax();
   params.width = qtype.getStorageTypeIntegralWidth();
   params.isSigned = qtype.isSigned();
   params.narrow = !hasFullStorageRange(qtype);
+  return params;
+}
+
+WhyNotOr<ChannelParams> lowering::getChannelParams(quant::QuantizedType qtype,
+                                                   std::optional<int64_t> axis,
+                                                   StringRef role) {
+  ChannelParams params = getStorageParams(qtype);
   if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(qtype)) {
     params.scales = {perTensor.getScale()};
     params.zeroPoint = perTensor.getZeroPoint();

@@ -61,12 +61,7 @@ getDepthwiseOutputParams(quant::QuantizedType qtype, RankedTensorType weight) {
   for (int64_t index = 0, end = weight.getNumElements(); index < end; ++index)
     if (layout->paramIndex(index) != layout->paramIndex(index % outputs))
       return std::nullopt;
-  ChannelParams params;
-  params.storageMin = qtype.getStorageTypeMin();
-  params.storageMax = qtype.getStorageTypeMax();
-  params.width = qtype.getStorageTypeIntegralWidth();
-  params.isSigned = qtype.isSigned();
-  params.narrow = !hasFullStorageRange(qtype);
+  ChannelParams params = getStorageParams(qtype);
   params.zeroPoint = layout->zeroPoints.front();
   for (int64_t oc = 0; oc < outputs; ++oc)
     params.scales.push_back(layout->scales[layout->paramIndex(oc)]);

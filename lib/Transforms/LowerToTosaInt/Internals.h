@@ -119,6 +119,10 @@ struct ChannelParams {
   }
 };
 
+/// The storage fields of `qtype` (range, width, sign, narrowness) as
+/// ChannelParams without scales or zero point.
+ChannelParams getStorageParams(quant::QuantizedType qtype);
+
 /// The parameters of `qtype` as ChannelParams along `axis`; per-tensor
 /// parameters always qualify. `role` names the value in messages.
 WhyNotOr<ChannelParams> getChannelParams(quant::QuantizedType qtype,

@@ -37,6 +37,8 @@ constexpr size_t kMaxRegionOps = 32;
 /// splat constants it reads.
 struct UnaryRegion {
   SmallVector<Operation *> ops;
+  /// Per op of `ops`, the operands that carry values.
+  SmallVector<SmallVector<unsigned>> valueOperands;
   Value input; // the dequantize's float result
   Dequantized stored;
   DenseMap<Value, float> constants;
@@ -139,6 +141,7 @@ WhyNotOr<UnaryRegion> findUnaryRegion(Operation *root) {
         return why;
     }
     region.ops.push_back(op);
+    region.valueOperands.push_back(std::move(*operands));
     return {};
   };
   if (WhyNot why = visit(root))
@@ -204,12 +207,9 @@ WhyNot lowering::lowerUnaryRegion(Group &group, bool &isRegion) {
     initial.push_back(constant);
   }
   SmallVector<SmallVector<unsigned, 3>> operandSlots;
-  for (Operation *op : region.ops) {
+  for (auto [op, operands] : llvm::zip(region.ops, region.valueOperands)) {
     SmallVector<unsigned, 3> indices;
-    // Held by name: a range-for over `*getElementwiseOperands(op)` would
-    // read the temporary after its end.
-    WhyNotOr<SmallVector<unsigned>> operands = getElementwiseOperands(op);
-    for (unsigned index : *operands)
+    for (unsigned index : operands)
       indices.push_back(slots.lookup(op->getOperand(index)));
     operandSlots.push_back(indices);
     slots[op->getResult(0)] = initial.size();
