@@ -38,6 +38,9 @@
 // INT-LABEL: func.func @add(
 // INT-COUNT-2: tosa.rescale {{.*}} -> tensor<2x5x7xi32>
 // INT: tosa.add {{.*}} -> tensor<2x5x7xi32>
+// INT-LABEL: func.func @squared_difference(
+// INT: %[[D:.*]] = tosa.sub {{.*}} -> tensor<2x5x7xi32>
+// INT: tosa.mul %[[D]], %[[D]], {{.*}} -> tensor<2x5x7xi32>
 // INT-LABEL: func.func @avg_pool2d_same(
 // INT: tosa.avg_pool2d {{.*}}acc_type = i32{{.*}} -> tensor<1x4x4x3xi8>
 // INT-NOT: tosa.rescale

@@ -118,6 +118,34 @@ func.func @add(%a: tensor<2x3xi8>, %b: tensor<2x3xi8>) -> tensor<2x3xi8> {
 
 // -----
 
+// A sub squared (TFLite's SQUARED_DIFFERENCE) is TFLite's kernel: both
+// inputs to i32 at 2 max(0.5, 0.25) / 2^7 = 2^-7 (factors 64 and 32:
+// multiplier 2^30, shifts 24 and 25), the difference squared on i32 with the
+// mul's own zero shift, one rescale from 2^-14 to the output. The float sub
+// goes with the group.
+// CHECK-LABEL: func.func @squared_difference(
+// CHECK-SAME: %[[A:.*]]: tensor<2x3xi8>, %[[B:.*]]: tensor<1x3xi8>
+// CHECK-DAG: %[[S24:.*]] = "tosa.const"() <{values = dense<24> : tensor<1xi8>}>
+// CHECK-DAG: %[[S25:.*]] = "tosa.const"() <{values = dense<25> : tensor<1xi8>}>
+// CHECK-DAG: %[[WA:.*]] = tosa.rescale %[[A]], %{{.*}}, %[[S24]], {{.*}} -> tensor<2x3xi32>
+// CHECK-DAG: %[[WB:.*]] = tosa.rescale %[[B]], %{{.*}}, %[[S25]], {{.*}} -> tensor<1x3xi32>
+// CHECK: %[[D:.*]] = tosa.sub %[[WA]], %[[WB]] : (tensor<2x3xi32>, tensor<1x3xi32>) -> tensor<2x3xi32>
+// CHECK: %[[SQ:.*]] = tosa.mul %[[D]], %[[D]], %{{.*}} : (tensor<2x3xi32>, tensor<2x3xi32>, tensor<1xi8>) -> tensor<2x3xi32>
+// CHECK: %[[R:.*]] = tosa.rescale %[[SQ]], {{.*}} -> tensor<2x3xi8>
+// CHECK-NOT: f32
+// CHECK: return %[[R]]
+func.func @squared_difference(%a: tensor<2x3xi8>, %b: tensor<1x3xi8>) -> tensor<2x3xi8> {
+  %ad = qtosa.dequantize %a as !quant.uniform<i8:f32, 0.5:1> : tensor<2x3xi8> -> tensor<2x3xf32>
+  %bd = qtosa.dequantize %b as !quant.uniform<i8:f32, 0.25:-2> : tensor<1x3xi8> -> tensor<1x3xf32>
+  %d = tosa.sub %ad, %bd : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %y = tosa.mul %d, %d, %shift : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<1xi8>) -> tensor<2x3xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.75:0> : tensor<2x3xf32> -> tensor<2x3xi8>
+  return %q : tensor<2x3xi8>
+}
+
+// -----
+
 // A unary function becomes a 256-entry table: abs at scale 1 and zero point
 // 0 maps -128..127 to 127 (saturated), 127, ..., 1, 0, 1, ..., 127 (printed
 // as hex bytes).

@@ -284,6 +284,9 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
     * add and sub: both inputs rescaled to i32 at a common scale
       `max(scale) / 2^k` with headroom for the sum, added, rescaled to Q.
     * mul: both inputs as i32 without zero points, multiplied, rescaled.
+      A sub multiplied by itself (TFLite's SQUARED_DIFFERENCE) follows
+      TFLite's kernel: both inputs to i32 at `2 max(scale) / 2^k` (k = 7
+      at 8 bits, 0 at 16), subtracted, squared, rescaled to Q.
     * avg_pool2d with its zero points (on i16 at 1/128 of an 8-bit
       input's step when the output's step is over 1.5 times finer);
       reduce_sum in i32.

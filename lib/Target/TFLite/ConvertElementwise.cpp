@@ -336,8 +336,9 @@ FailureOr<SmallVector<int64_t>> reductionAxes(SubgraphImporter &im, int index,
   return result;
 }
 
-/// A quantized MEAN over adjacent axes (TF2's global average pool: axes 1
-/// and 2 of NHWC) as one tosa.reduce_sum between the input's dequantize and
+/// A quantized MEAN over one axis or adjacent axes (TF2's global average
+/// pool: axes 1 and 2 of NHWC; LayerNorm's moments: the last axis) as one
+/// tosa.reduce_sum between the input's dequantize and
 /// a quantize whose scale is the output's times the count, whose stored
 /// integers are the output's: round(sum / (count * scale)) is
 /// round(mean / scale). That is the dequantize -> reduce_sum -> quantize
@@ -351,7 +352,7 @@ std::optional<OpStatus> convertQuantizedMean(SubgraphImporter &im,
   const TensorInfo &out = im.tensor(im.output(0));
   auto inType = dyn_cast_or_null<quant::UniformQuantizedType>(in.qtype);
   auto outType = dyn_cast_or_null<quant::UniformQuantizedType>(out.qtype);
-  if (!inType || !outType || axes.size() < 2)
+  if (!inType || !outType || axes.empty())
     return std::nullopt;
   for (size_t i = 1; i < axes.size(); ++i)
     if (axes[i] != axes[i - 1] + 1)

@@ -186,17 +186,27 @@ def matmul(rng, name, storage="i8"):
 def binary(rng, name, kind, storage="i8"):
     shape = [2, 5, 7]
     g = Graph(rng, name, shape)
-    a = g.qdq("%x", shape, g.activation(rng.uniform(0.5, 4.0), storage))
+    a_magnitude = rng.uniform(0.5, 4.0)
+    a = g.qdq("%x", shape, g.activation(a_magnitude, storage))
     # The second operand: the same input through other parameters, reversed
     # so that the two operands differ element by element.
     rev = g.value("rev")
     g.emit("%s = tosa.reverse %%x {axis = 2 : i32} : (%s) -> %s" % (rev, tensor(shape), tensor(shape)))
-    b = g.qdq(rev, shape, g.activation(rng.uniform(0.5, 4.0), storage))
+    b_magnitude = rng.uniform(0.5, 4.0)
+    b = g.qdq(rev, shape, g.activation(b_magnitude, storage))
     operands = [a, b]
     types = [tensor(shape)] * 2
-    if kind == "mul":
+    if kind in ("mul", "squared_difference"):
         shift = g.value("shift")
         g.emit('%s = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>' % shift)
+    if kind == "squared_difference":
+        # TFLite's SQUARED_DIFFERENCE as its importers write it: a sub
+        # multiplied by itself.
+        d = g.op("tosa.sub", operands, types, shape)
+        y = g.op("tosa.mul", [d, d, shift], types + ["tensor<1xi8>"], shape)
+        g.finish(y, shape, g.activation((a_magnitude + b_magnitude) ** 2, storage))
+        return g
+    if kind == "mul":
         operands.append(shift)
         types.append("tensor<1xi8>")
     y = g.op("tosa." + kind, operands, types, shape)
@@ -345,6 +355,11 @@ def ops_group(rng):
     for kind in ["add", "sub", "mul"]:
         graphs.append(binary(rng, kind, kind))
     graphs.append(binary(rng, "add_i16", "add", "i16"))
+    # 8-bit only: at 16 bits TFLite's kernel (left shift 0) rounds each
+    # input to half a step of the larger scale, up to 2 LSB from the QDQ
+    # definition; the lowering follows TFLite, and the factory's
+    # elementwise_int16x8 checks it bit for bit against TFLite Micro.
+    graphs.append(binary(rng, "squared_difference", "squared_difference"))
     graphs.append(avg_pool(rng, "avg_pool2d_same", True))
     graphs.append(avg_pool(rng, "avg_pool2d_rescaled", False))
     graphs.append(reduce_sum(rng, "reduce_sum"))

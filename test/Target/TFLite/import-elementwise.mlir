@@ -116,6 +116,9 @@
 // MEAN: tosa.reduce_sum %{{.+}} {axis = 1 : i32} : (tensor<1x15x4xf32>) -> tensor<1x1x4xf32>
 // MEAN: qtosa.quantize %{{.+}} as !quant.uniform<i8:f32, 0.44999998994171619:-7>
 // MEAN: tosa.reshape %{{.+}} -> tensor<1x1x1x4xi8>
+// One axis (LayerNorm's moments) needs no reshape: 0.01 * 4.
+// MEAN: %[[M:.+]] = tosa.reduce_sum %{{.+}} {axis = 3 : i32} : (tensor<1x5x3x4xf32>) -> tensor<1x5x3x1xf32>
+// MEAN: qtosa.quantize %[[M]] as !quant.uniform<i8:f32, 0.039999999105930328:2> : tensor<1x5x3x1xf32> -> tensor<1x5x3x1xi8>
 // MEAN: qtosa.dequantize %{{.+}} as !quant.uniform<i8:f32, 0.019999999552965164:5> : tensor<1x4xi8>
 // Integer TOSA under io=int: an i32 sum and one rescale to the output,
 // where two sums and a multiply by 1/15 stayed in float before (and io=int
@@ -127,6 +130,8 @@
 // MEAN-INT: tosa.reduce_sum {{.+}} -> tensor<1x1x4xi32>
 // MEAN-INT: tosa.rescale {{.+}} -> tensor<1x1x4xi8>
 // MEAN-INT: tosa.reshape {{.+}} -> tensor<1x4xi8>
+// MEAN-INT: tosa.reduce_sum {{.+}} {axis = 3 : i32} : (tensor<1x5x3x4xi32>) -> tensor<1x5x3x1xi32>
+// MEAN-INT: tosa.rescale {{.+}} -> tensor<1x5x3x1xi8>
 
 // Issue #34, class 2: raw UINT8 and INT16 inputs (no quantization
 // parameters) are their integers, scale 1 and zero point 0; CAST to float

@@ -380,7 +380,8 @@ def raw_uint8_cast():
 
 def global_means():
     """Issue #34, class 3: MEAN over axes 1 and 2 (TF2's global average
-    pool), without and with keep_dims, the input also read by a MAX_POOL."""
+    pool), without and with keep_dims, and over the last axis alone
+    (LayerNorm's moments), the input also read by a MAX_POOL."""
     m = Model()
     x = act_in(m, [1, 5, 3, 4])
     axes = ints(m, "axes", [1, 2])
@@ -388,6 +389,9 @@ def global_means():
     m.op("MEAN", [x, axes], [mean], "ReducerOptions", {"keep_dims": False})
     kept = act_out(m, [1, 1, 1, 4], scale=0.03, zp=-7, name="kept")
     m.op("MEAN", [x, axes], [kept], "ReducerOptions", {"keep_dims": True})
+    moments = act_out(m, [1, 5, 3, 1], scale=0.01, zp=2, name="moments")
+    m.op("MEAN", [x, ints(m, "last_axis", [-1])], [moments], "ReducerOptions",
+         {"keep_dims": True})
     pooled = act_out(m, [1, 5, 3, 4], name="pooled")
     m.op("MAX_POOL_2D", [x], [pooled], "Pool2DOptions",
          {"padding": "SAME", "stride_w": 1, "stride_h": 1,
