@@ -88,6 +88,44 @@ OpStatus convertTranspose(SubgraphImporter &im) {
   return finish(im, im.output(0), result);
 }
 
+/// DEPTH_TO_SPACE and SPACE_TO_DEPTH on NHWC with block b: output[n, h*b+i,
+/// w*b+j, c] is input[n, h, w, (i*b+j)*C+c]. Keeping (n, h) and (j, c)
+/// together, that is one rank-4 transpose swapping w and i between two
+/// reshapes: [N*H, W, b, b*C] <-> [N*H, b, W, b*C], which Ethos-U runs,
+/// where the textbook rank-6 form would not. The block size is the one
+/// the declared shapes imply.
+OpStatus convertDepthSpace(SubgraphImporter &im, bool toSpace) {
+  FailureOr<Value> input = firstInput(im);
+  if (failed(input))
+    return im.afterFailure();
+  ArrayRef<int64_t> in = shapeOf(*input);
+  ArrayRef<int64_t> out = im.tensor(im.output(0)).shape;
+  if (in.size() != 4 || out.size() != 4)
+    return im.fail("needs a rank-4 NHWC input and output");
+  // The spatial side and the depth side of the op.
+  ArrayRef<int64_t> space = toSpace ? out : in;
+  ArrayRef<int64_t> depth = toSpace ? in : out;
+  if (depth[1] <= 0 || space[1] % depth[1] != 0)
+    return im.fail("the spatial sizes are not a multiple of each other");
+  int64_t block = space[1] / depth[1];
+  if (block < 1 || space[0] != depth[0] || space[2] != depth[2] * block ||
+      depth[3] != space[3] * block * block)
+    return im.fail(llvm::formatv(
+        "shapes [{0}] and [{1}] are not related by one block size",
+        llvm::make_range(in.begin(), in.end()),
+        llvm::make_range(out.begin(), out.end())));
+  int64_t rows = depth[0] * depth[1];
+  int64_t inner = block * space[3];
+  SmallVector<int64_t> depthSide = {rows, depth[2], block, inner};
+  SmallVector<int64_t> spaceSide = {rows, block, depth[2], inner};
+  ArrayRef<int64_t> from = toSpace ? depthSide : spaceSide;
+  ArrayRef<int64_t> to = toSpace ? spaceSide : depthSide;
+  Value moved = tosa::TransposeOp::create(
+      im.builder(), im.loc(), im.f32Type(to), im.reshape(*input, from),
+      ArrayRef<int32_t>{0, 2, 1, 3});
+  return finish(im, im.output(0), im.reshape(moved, out));
+}
+
 /// The [rank, 2] paddings of PAD, PADV2 and MIRROR_PAD.
 FailureOr<SmallVector<int64_t>> paddings(SubgraphImporter &im, int64_t rank) {
   FailureOr<SmallVector<int64_t>> values = im.constInts(im.input(1));
@@ -554,6 +592,10 @@ std::optional<OpStatus> tflite_import::convertShapeOp(SubgraphImporter &im) {
     return convertReshape(im);
   case tflite::BuiltinOperator::TRANSPOSE:
     return convertTranspose(im);
+  case tflite::BuiltinOperator::DEPTH_TO_SPACE:
+    return convertDepthSpace(im, /*toSpace=*/true);
+  case tflite::BuiltinOperator::SPACE_TO_DEPTH:
+    return convertDepthSpace(im, /*toSpace=*/false);
   case tflite::BuiltinOperator::PAD:
     return convertPad(im, /*hasValue=*/false);
   case tflite::BuiltinOperator::PADV2:

@@ -22,6 +22,7 @@
 // RUN: not qtosa-translate --import-tflite %t/if_branches.tflite 2>&1 | FileCheck %s --check-prefix=IF
 // RUN: not qtosa-translate --import-tflite %t/int64_bias_range.tflite 2>&1 | FileCheck %s --check-prefix=I48
 // RUN: not qtosa-translate --import-tflite %t/shape_mismatch.tflite 2>&1 | FileCheck %s --check-prefix=SHAPE
+// RUN: not qtosa-translate --import-tflite %t/depth_to_space_shapes.tflite 2>&1 | FileCheck %s --check-prefix=D2S
 // RUN: not qtosa-translate --import-tflite %t/read_before_write.tflite 2>&1 | FileCheck %s --check-prefix=UNWRITTEN
 
 // EMPTY: empty.tflite:0:0: error: not a TFLite model: 0 bytes is too short for a flatbuffer
@@ -42,4 +43,5 @@
 // IF: if_branches.tflite:1:0: error: IF: control flow between subgraphs is not supported; the importer takes subgraphs that run on their own
 // I48: error: tensor 2 ('b') of subgraph 0: INT64 value 1125899906842624 at element 0 does not fit the 48-bit accumulator
 // SHAPE: shape_mismatch.tflite:0:0: error: RELU: output tensor 1 ('output') is declared tensor<1x5xf32>, but the operator computes tensor<1x4xf32>
+// D2S: depth_to_space_shapes.tflite:0:0: error: DEPTH_TO_SPACE: shapes [1, 2, 3, 8] and [1, 4, 6, 4] are not related by one block size
 // UNWRITTEN: read_before_write.tflite:1:0: error: RELU: tensor 2 ('never_written') is read before any operator writes it

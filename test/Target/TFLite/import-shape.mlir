@@ -1,9 +1,31 @@
 // Data movement: reshape, transpose, the three pads, slice, strided slice
 // (negative and non-unit strides), concatenation, pack, unpack, split,
-// expand_dims and squeeze. Shapes come from the output tensors.
+// expand_dims, squeeze, depth-to-space and space-to-depth. Shapes come from
+// the output tensors.
 //
 // RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
 // RUN: qtosa-translate --import-tflite %t/shapes.tflite | FileCheck %s --enable-var-scope
+// RUN: qtosa-translate --import-tflite %t/depth_space.tflite | FileCheck %s --enable-var-scope --check-prefix=D2S
+// RUN: qtosa-translate --import-tflite %t/depth_space.tflite \
+// RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int})' \
+// RUN:   | FileCheck %s --enable-var-scope --check-prefix=D2S-INT
+
+// DEPTH_TO_SPACE, block 2: [1, 2, 3, 8] as [N*H, W, b, b*C] = [2, 3, 2, 4],
+// w and i swapped, [2, 2, 3, 4] read as [1, 4, 6, 2]; SPACE_TO_DEPTH the
+// same transpose the other way. Rank 4 throughout (Ethos-U's limit).
+// D2S-LABEL: func.func @main(
+// D2S: %[[X:.+]] = qtosa.dequantize {{.+}} -> tensor<1x2x3x8xf32>
+// D2S: %[[A:.+]] = tosa.reshape %[[X]], %{{.+}} -> tensor<2x3x2x4xf32>
+// D2S: %[[AT:.+]] = tosa.transpose %[[A]] {perms = array<i32: 0, 2, 1, 3>} : (tensor<2x3x2x4xf32>) -> tensor<2x2x3x4xf32>
+// D2S: tosa.reshape %[[AT]], %{{.+}} -> tensor<1x4x6x2xf32>
+// D2S: %[[B:.+]] = tosa.reshape %{{.+}}, %{{.+}} : (tensor<1x4x6x2xf32>, !tosa.shape<4>) -> tensor<2x2x3x4xf32>
+// D2S: %[[BT:.+]] = tosa.transpose %[[B]] {perms = array<i32: 0, 2, 1, 3>} : (tensor<2x2x3x4xf32>) -> tensor<2x3x2x4xf32>
+// D2S: tosa.reshape %[[BT]], %{{.+}} -> tensor<1x2x3x8xf32>
+// On the stored integers after lowering, no host call.
+// D2S-INT-LABEL: func.func @main(
+// D2S-INT-NOT: call
+// D2S-INT: tosa.transpose {{.+}} : (tensor<2x3x2x4xi8>) -> tensor<2x2x3x4xi8>
+// D2S-INT: tosa.transpose {{.+}} : (tensor<2x2x3x4xi8>) -> tensor<2x3x2x4xi8>
 
 // CHECK-LABEL: func.func @main(
 // CHECK: %[[X:.+]] = qtosa.dequantize {{.+}} -> tensor<1x4x6xf32>

@@ -399,6 +399,18 @@ def global_means():
     return m
 
 
+def depth_space():
+    """DEPTH_TO_SPACE then SPACE_TO_DEPTH with block 2 (the schema's block
+    size field is not read: the shapes imply it)."""
+    m = Model()
+    x = act_in(m, [1, 2, 3, 8])
+    up = m.tensor("depth_to_space", [1, 4, 6, 2], "INT8", 0.05, -3)
+    m.op("DEPTH_TO_SPACE", [x], [up])
+    down = act_out(m, [1, 2, 3, 8], scale=0.05, zp=-3, name="space_to_depth")
+    m.op("SPACE_TO_DEPTH", [up], [down])
+    return m
+
+
 def shapes():
     m = Model()
     x = act_in(m, [1, 4, 6])
@@ -563,7 +575,7 @@ GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, 
         grouped_depthwise, grouped_multiplier,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, activations, quantize_ops, reductions,
-        raw_uint8_cast, global_means, shapes,
+        raw_uint8_cast, global_means, depth_space, shapes,
         opaque_ops, signatures, dynamic_batch, resize, data_movement,
         float_math]
 
@@ -683,6 +695,14 @@ def shape_mismatch():
     return m
 
 
+def depth_to_space_shapes():
+    m = Model()
+    x = act_in(m, [1, 2, 3, 8])
+    y = act_out(m, [1, 4, 6, 4])
+    m.op("DEPTH_TO_SPACE", [x], [y])
+    return m
+
+
 def read_before_write():
     m = relu_model()
     hidden = m.tensor("never_written", [1, 4], "INT8", 0.1, 0)
@@ -694,7 +714,7 @@ BAD = [bad_version, bad_buffer_index, bad_tensor_index, bad_opcode_index,
        bad_buffer_size, zero_scale, negative_scale,
        nan_scale, per_axis_length, zero_point_range, dynamic_shape,
        while_loop, if_branches, int64_bias_range, shape_mismatch,
-       read_before_write]
+       depth_to_space_shapes, read_before_write]
 
 
 def main():
