@@ -186,81 +186,89 @@ OpStatus convertPRelu(SubgraphImporter &im) {
   return finish(im, negativeSlope(im, operands->lhs, operands->rhs));
 }
 
-OpStatus convertHardSwish(SubgraphImporter &im) {
+/// What an activation's float form is built from: its input, the input's
+/// type, and splat constants of the input's rank. The builders below make
+/// one op per statement: the order of a call's arguments is the compiler's
+/// choice, and the IR must not depend on it.
+struct Activation {
+  SubgraphImporter &im;
+  Value x;
+  RankedTensorType type;
+
+  Value splat(double value) const {
+    return im.f32Splat(SmallVector<int64_t>(type.getRank(), 1), value);
+  }
+  Value multiply(Value lhs, Value rhs) const { return mul(im, type, lhs, rhs); }
+  Value scale(Value value, double factor) const {
+    Value constant = splat(factor);
+    return multiply(value, constant);
+  }
+  Value add(Value value, double constant) const {
+    Value splatted = splat(constant);
+    return tosa::AddOp::create(im.builder(), im.loc(), type, value, splatted);
+  }
+};
+
+/// An activation of one input that TOSA writes as elementwise ops:
+/// `build` makes its float form. qtosa-lower-to-tosa-int turns such ops,
+/// a function of x alone, into one table.
+OpStatus
+convertActivation(SubgraphImporter &im,
+                  llvm::function_ref<Value(const Activation &)> build) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
     return im.afterFailure();
-  // x * relu6(x + 3) / 6
   Value x = operand->input;
-  auto type = cast<RankedTensorType>(x.getType());
-  SmallVector<int64_t> ones(type.getRank(), 1);
-  Value shifted = tosa::AddOp::create(im.builder(), im.loc(), type, x,
-                                      im.f32Splat(ones, 3.0));
-  Value gate = im.clamp(shifted, 0.0f, 6.0f);
-  Value product = mul(im, type, x, gate);
-  return finish(im, mul(im, type, product, im.f32Splat(ones, 1.0 / 6.0)));
+  return finish(im,
+                build(Activation{im, x, cast<RankedTensorType>(x.getType())}));
+}
+
+/// HARD_SWISH: x * relu6(x + 3) / 6.
+Value buildHardSwish(const Activation &a) {
+  Value gate = a.im.clamp(a.add(a.x, 3.0), 0.0f, 6.0f);
+  Value product = a.multiply(a.x, gate);
+  return a.scale(product, 1.0 / 6.0);
 }
 
 /// NEG: TOSA's negate, its float zero points 0.
-OpStatus convertNeg(SubgraphImporter &im) {
-  FailureOr<Unary> operand = unary(im);
-  if (failed(operand))
-    return im.afterFailure();
-  Value x = operand->input;
-  auto type = cast<RankedTensorType>(x.getType());
-  Value zero = im.f32Splat({1}, 0.0);
-  return finish(
-      im, tosa::NegateOp::create(im.builder(), im.loc(), type, x, zero, zero));
+Value buildNeg(const Activation &a) {
+  Value zero = a.im.f32Splat({1}, 0.0);
+  return tosa::NegateOp::create(a.im.builder(), a.im.loc(), a.type, a.x, zero,
+                                zero);
 }
 
 /// GELU as TFLite's kernel defines it: 0.5 x (1 + erf(x / sqrt 2)), or
 /// with `approximate` 0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))).
-/// TOSA has no GELU; qtosa-lower-to-tosa-int turns the elementwise ops,
-/// a function of x alone, into one table.
-OpStatus convertGelu(SubgraphImporter &im) {
-  FailureOr<Unary> operand = unary(im);
-  if (failed(operand))
-    return im.afterFailure();
-  const auto *options = im.op().builtin_options_as_GeluOptions();
-  bool approximate = options && options->approximate();
-  Value x = operand->input;
-  auto type = cast<RankedTensorType>(x.getType());
-  SmallVector<int64_t> ones(type.getRank(), 1);
-  OpBuilder &b = im.builder();
+Value buildGelu(const Activation &a, bool approximate) {
+  OpBuilder &b = a.im.builder();
   Value inner;
   if (approximate) {
-    Value cube = mul(im, type, mul(im, type, x, x), x);
-    Value poly = tosa::AddOp::create(
-        b, im.loc(), type, x, mul(im, type, cube, im.f32Splat(ones, 0.044715)));
-    Value arg = mul(im, type, poly, im.f32Splat(ones, std::sqrt(2.0 / M_PI)));
-    inner = tosa::TanhOp::create(b, im.loc(), type, arg);
+    Value square = a.multiply(a.x, a.x);
+    Value cube = a.multiply(square, a.x);
+    Value term = a.scale(cube, 0.044715);
+    Value poly = tosa::AddOp::create(b, a.im.loc(), a.type, a.x, term);
+    Value arg = a.scale(poly, std::sqrt(2.0 / M_PI));
+    inner = tosa::TanhOp::create(b, a.im.loc(), a.type, arg);
   } else {
-    Value arg = mul(im, type, x, im.f32Splat(ones, M_SQRT1_2));
-    inner = tosa::ErfOp::create(b, im.loc(), type, arg);
+    Value arg = a.scale(a.x, M_SQRT1_2);
+    inner = tosa::ErfOp::create(b, a.im.loc(), a.type, arg);
   }
-  Value onePlus =
-      tosa::AddOp::create(b, im.loc(), type, inner, im.f32Splat(ones, 1.0));
-  return finish(
-      im, mul(im, type, mul(im, type, x, onePlus), im.f32Splat(ones, 0.5)));
+  Value onePlus = a.add(inner, 1.0);
+  Value product = a.multiply(a.x, onePlus);
+  return a.scale(product, 0.5);
 }
 
 /// ELU: x where x > 0, else exp(x) - 1.
-OpStatus convertElu(SubgraphImporter &im) {
-  FailureOr<Unary> operand = unary(im);
-  if (failed(operand))
-    return im.afterFailure();
-  Value x = operand->input;
-  auto type = cast<RankedTensorType>(x.getType());
-  SmallVector<int64_t> ones(type.getRank(), 1);
-  OpBuilder &b = im.builder();
-  auto boolType = RankedTensorType::get(type.getShape(), b.getI1Type());
-  Value positive =
-      tosa::GreaterOp::create(b, im.loc(), boolType, x, im.f32Splat(ones, 0.0));
-  Value expMinus1 = tosa::SubOp::create(
-      b, im.loc(), type, tosa::ExpOp::create(b, im.loc(), type, x),
-      im.f32Splat(ones, 1.0));
-  return finish(
-      im, tosa::SelectOp::create(b, im.loc(), type, positive, x, expMinus1));
+Value buildElu(const Activation &a) {
+  OpBuilder &b = a.im.builder();
+  Location loc = a.im.loc();
+  auto boolType = RankedTensorType::get(a.type.getShape(), b.getI1Type());
+  Value zero = a.splat(0.0);
+  Value positive = tosa::GreaterOp::create(b, loc, boolType, a.x, zero);
+  Value exp = tosa::ExpOp::create(b, loc, a.type, a.x);
+  Value one = a.splat(1.0);
+  Value expMinus1 = tosa::SubOp::create(b, loc, a.type, exp, one);
+  return tosa::SelectOp::create(b, loc, a.type, positive, a.x, expMinus1);
 }
 
 OpStatus convertSquaredDifference(SubgraphImporter &im) {
@@ -516,13 +524,16 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
   case tflite::BuiltinOperator::PRELU:
     return convertPRelu(im);
   case tflite::BuiltinOperator::HARD_SWISH:
-    return convertHardSwish(im);
+    return convertActivation(im, buildHardSwish);
   case tflite::BuiltinOperator::NEG:
-    return convertNeg(im);
+    return convertActivation(im, buildNeg);
   case tflite::BuiltinOperator::GELU:
-    return convertGelu(im);
+    return convertActivation(im, [&](const Activation &a) {
+      const auto *options = im.op().builtin_options_as_GeluOptions();
+      return buildGelu(a, options && options->approximate());
+    });
   case tflite::BuiltinOperator::ELU:
-    return convertElu(im);
+    return convertActivation(im, buildElu);
   case tflite::BuiltinOperator::SOFTMAX:
     return convertSoftmax(im);
   case tflite::BuiltinOperator::QUANTIZE:
