@@ -149,6 +149,22 @@ struct ShareQSpecsPass : qtosa::impl::ShareQSpecsPassBase<ShareQSpecsPass> {
   void runOnOperation() override;
 };
 
+/// For an op that could move onto integers: nothing when it touches no
+/// dequantize (as an operand) and no quantize (as its user), and then no
+/// rewrite can reach it; otherwise why it stays in float, empty when
+/// nothing stands in the way.
+std::optional<WhyNot> whyNextToQdqStaysInFloat(Operation *op,
+                                               QuantBehaviourOpInterface iface,
+                                               bool duplicateDequantize) {
+  QuantizeOp quantizeUser = getQuantizeUser(op);
+  bool nextToDequantize = llvm::any_of(op->getOperands(), [](Value v) {
+    return v.getDefiningOp<DequantizeOp>();
+  });
+  if (!nextToDequantize && !quantizeUser)
+    return std::nullopt;
+  return whyStaysInFloat(iface, quantizeUser, duplicateDequantize);
+}
+
 } // namespace
 
 void mlir::qtosa::populateShareQSpecsPatterns(RewritePatternSet &patterns,
@@ -244,6 +260,8 @@ void ShareQSpecsPass::runOnOperation() {
   RewritePatternSet patternList(ctx);
   populateShareQSpecsPatterns(patternList, duplicateDequantize);
   FrozenRewritePatternSet patterns(std::move(patternList));
+  bool sinkChanged = listener.changed;
+  listener.changed = false;
   if (failed(applyOpPatternsGreedily(collect(UsersOfDequantize | Quantizes),
                                      patterns, config)))
     return signalPassFailure();
@@ -251,23 +269,24 @@ void ShareQSpecsPass::runOnOperation() {
   // quantize hoisted above a ReLU completes a convolution's
   // dequantize -> op -> quantize group, and a dequantize that convolution
   // shares with a concat may then sink into the concat (a U-Net's skip
-  // connection). One more round, from just those ops.
-  SmallVector<Operation *> nowMovable;
-  root->walk([&](Operation *op) {
-    WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
-    if (iface.refused())
-      return;
-    QuantizeOp quantizeUser = getQuantizeUser(op);
-    bool nextToDequantize = llvm::any_of(op->getOperands(), [](Value v) {
-      return v.getDefiningOp<DequantizeOp>();
+  // connection). One more round, from just those ops, when the round
+  // before moved anything: otherwise it visited them all in vain already.
+  if (listener.changed) {
+    SmallVector<Operation *> nowMovable;
+    root->walk([&](Operation *op) {
+      WhyNotOr<QuantBehaviourOpInterface> iface = getMovableOp(op);
+      if (iface.refused())
+        return;
+      std::optional<WhyNot> why =
+          whyNextToQdqStaysInFloat(op, *iface, duplicateDequantize);
+      if (why && !*why)
+        nowMovable.push_back(op);
     });
-    if ((nextToDequantize || quantizeUser) &&
-        !whyStaysInFloat(*iface, quantizeUser, duplicateDequantize))
-      nowMovable.push_back(op);
-  });
-  if (!nowMovable.empty() &&
-      failed(applyOpPatternsGreedily(nowMovable, patterns, config)))
-    return signalPassFailure();
+    if (!nowMovable.empty() &&
+        failed(applyOpPatternsGreedily(nowMovable, patterns, config)))
+      return signalPassFailure();
+  }
+  listener.changed |= sinkChanged;
 
   if (mismatchPolicy == MismatchPolicy::Adopt) {
     RewritePatternSet adopt(ctx);
@@ -296,13 +315,11 @@ void ShareQSpecsPass::runOnOperation() {
     if (iface.refused())
       return;
     ++floatMovableAfter;
-    bool nextToDequantize = llvm::any_of(op->getOperands(), [](Value v) {
-      return v.getDefiningOp<DequantizeOp>();
-    });
-    QuantizeOp quantizeUser = getQuantizeUser(op);
-    if (!nextToDequantize && !quantizeUser)
+    std::optional<WhyNot> staysWhy =
+        whyNextToQdqStaysInFloat(op, *iface, duplicateDequantize);
+    if (!staysWhy)
       return;
-    WhyNot why = whyStaysInFloat(*iface, quantizeUser, duplicateDequantize);
+    WhyNot why = std::move(*staysWhy);
     // Nothing stands in the way now, yet the moves are over: adopting a
     // producer's parameters, after them, can give an op's operands the
     // shared parameters they lacked.
