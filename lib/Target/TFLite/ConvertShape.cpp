@@ -497,6 +497,20 @@ OpStatus convertReverse(SubgraphImporter &im) {
 /// TOSA's nearest rounds half up where TFLite's floors (except with
 /// align_corners, where it rounds): the floor is the rounding of the
 /// position half a step lower.
+/// `value` repeated `count` times along `axis`: one concat.
+Value repeatAlong(SubgraphImporter &im, Value value, int32_t axis,
+                  int64_t count) {
+  SmallVector<int64_t> shape(shapeOf(value));
+  shape[axis] *= count;
+  SmallVector<Value> copies(count, value);
+  return tosa::ConcatOp::create(im.builder(), im.loc(), im.f32Type(shape),
+                                copies, axis);
+}
+
+/// TOSA 1.0's MAX_TENSOR_LIST_SIZE at level 8K: the most operands a concat
+/// may take.
+constexpr int64_t kMaxConcatOperands = 64;
+
 OpStatus convertResize(SubgraphImporter &im, bool nearest) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
@@ -518,6 +532,22 @@ OpStatus convertResize(SubgraphImporter &im, bool nearest) {
   if (inShape.size() != 4 || out.shape.size() != 4 ||
       out.shape[0] != inShape[0] || out.shape[3] != inShape[3])
     return im.fail("input and output must be NHWC with equal N and C");
+  if (out.shape[1] <= 0 || out.shape[2] <= 0)
+    return im.fail("spatial sizes must be positive");
+  // From a single pixel, every sample of every convention is that pixel
+  // (a bilinear sample's weights add up to one): a broadcast, which is
+  // how Vela's TFLite route rewrites it. A tosa.resize cannot express most
+  // such scales, and Vela's TOSA route has no TILE: a concat of copies per
+  // axis, data movement that runs on the stored integers (Vela 5.2, 1x1 to
+  // 33x33x8: 17622 Ethos-U55 cycles, against 58857 for the broadcasting
+  // ADD Vela's TFLite route makes). Nested concats fold into one, so each
+  // axis must fit one concat's operand limit.
+  if (inShape[1] == 1 && inShape[2] == 1 &&
+      out.shape[1] <= kMaxConcatOperands &&
+      out.shape[2] <= kMaxConcatOperands) {
+    Value row = repeatAlong(im, *input, 2, out.shape[2]);
+    return finish(im, im.output(0), repeatAlong(im, row, 1, out.shape[1]));
+  }
   SmallVector<int64_t> scale, offset, border;
   for (int d = 1; d <= 2; ++d) {
     int64_t in = inShape[d], outSize = out.shape[d];

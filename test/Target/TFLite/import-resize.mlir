@@ -8,6 +8,30 @@
 // RUN: %python %S/Inputs/resize_reference.py input %t
 // RUN: qtosa-translate --import-tflite %t/resize.tflite | qtosa-run - -e main --input %t/x.npy -o %t/out_%d.npy
 // RUN: %python %S/Inputs/resize_reference.py check %t | FileCheck %s --check-prefix=EXEC
+// RUN: qtosa-translate --import-tflite %t/resize_1x1.tflite | FileCheck %s --enable-var-scope --check-prefix=ONE
+// RUN: qtosa-translate --import-tflite %t/resize_1x1.tflite \
+// RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int})' > %t/resize_1x1.mlir
+// RUN: FileCheck %s --enable-var-scope --check-prefix=ONE-INT < %t/resize_1x1.mlir
+// RUN: %python -c "import numpy; numpy.save('%t/pixel.npy', numpy.array([-128, 5, 127], numpy.int8).reshape(1, 1, 1, 3))"
+// RUN: qtosa-run %t/resize_1x1.mlir --input %t/pixel.npy -o %t/one_%d.npy
+// RUN: %python -c "import numpy; p = numpy.load('%t/pixel.npy'); print([bool((numpy.load('%t/one_%d.npy' % k) == numpy.broadcast_to(p, s)).all()) for k, s in [(0, (1, 5, 3, 3)), (1, (1, 2, 6, 3))]])" \
+// RUN:   | FileCheck %s --check-prefix=ONE-EXEC
+
+// From one pixel every sample is that pixel: a broadcast, as a concat of
+// copies per axis, on the stored integers once lowered, and no tosa.resize
+// or host call.
+// ONE-LABEL: func.func @main(
+// ONE: %[[P:.+]] = qtosa.dequantize {{.+}} -> tensor<1x1x1x3xf32>
+// ONE: %[[ROW:.+]] = tosa.concat %[[P]], %[[P]], %[[P]] {axis = 2 : i32} {{.+}} -> tensor<1x1x3x3xf32>
+// ONE: tosa.concat %[[ROW]], %[[ROW]], %[[ROW]], %[[ROW]], %[[ROW]] {axis = 1 : i32} {{.+}} -> tensor<1x5x3x3xf32>
+// ONE-NOT: tosa.resize
+// ONE-NOT: call
+// ONE-INT-LABEL: func.func @main(
+// ONE-INT-NOT: xf32>
+// ONE-INT-NOT: tosa.resize
+// ONE-INT: tosa.concat {{.+}} -> tensor<1x5x3x3xi8>
+// ONE-INT: tosa.concat {{.+}} -> tensor<1x2x6x3xi8>
+// ONE-EXEC: [True, True]
 
 // Neither convention: y * IH / OH.
 // CHECK: %[[S0:.+]] = tosa.const_shape {values = dense<[7, 3, 5, 4]> : tensor<4xindex>}

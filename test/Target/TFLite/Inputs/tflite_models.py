@@ -525,6 +525,22 @@ def resize():
     return m
 
 
+def resize_1x1():
+    """Issue #34, class 5: RESIZE_BILINEAR with align_corners and
+    RESIZE_NEAREST_NEIGHBOR with half-pixel centers from a single pixel,
+    int8 at the input's parameters: broadcasts."""
+    m = Model()
+    x = act_in(m, [1, 1, 1, 3], name="pixel")
+    bilinear = act_out(m, [1, 5, 3, 3], scale=0.05, zp=-3, name="bilinear")
+    m.op("RESIZE_BILINEAR", [x, ints(m, "bilinear_size", [5, 3])], [bilinear],
+         "ResizeBilinearOptions", {"align_corners": True})
+    nearest = act_out(m, [1, 2, 6, 3], scale=0.05, zp=-3, name="nearest")
+    m.op("RESIZE_NEAREST_NEIGHBOR", [x, ints(m, "nearest_size", [2, 6])],
+         [nearest], "ResizeNearestNeighborOptions",
+         {"half_pixel_centers": True})
+    return m
+
+
 def data_movement():
     # SPLIT, TILE, REVERSE_V2 and MIRROR_PAD SYMMETRIC on int8, every
     # output with the input's parameters: the stored integers are moved,
@@ -576,7 +592,7 @@ GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, 
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, activations, quantize_ops, reductions,
         raw_uint8_cast, global_means, depth_space, shapes,
-        opaque_ops, signatures, dynamic_batch, resize, data_movement,
+        opaque_ops, signatures, dynamic_batch, resize, resize_1x1, data_movement,
         float_math]
 
 
