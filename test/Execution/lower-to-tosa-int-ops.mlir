@@ -41,6 +41,15 @@
 // INT-LABEL: func.func @squared_difference(
 // INT: %[[D:.*]] = tosa.sub {{.*}} -> tensor<2x5x7xi32>
 // INT: tosa.mul %[[D]], %[[D]], {{.*}} -> tensor<2x5x7xi32>
+// PReLU: no select, and the sides of x's zero point clamped apart.
+// INT-LABEL: func.func @prelu(
+// INT-NOT: tosa.select
+// INT-COUNT-2: tosa.clamp {{.*}} -> tensor<2x5x7xi8>
+// INT: tosa.mul {{.*}} -> tensor<2x5x7xi32>
+// INT: tosa.add {{.*}} -> tensor<2x5x7xi32>
+// INT-LABEL: func.func @prelu_i16(
+// INT-NOT: tosa.select
+// INT-COUNT-2: tosa.clamp {{.*}} -> tensor<2x5x7xi16>
 // INT-LABEL: func.func @avg_pool2d_same(
 // INT: tosa.avg_pool2d {{.*}}acc_type = i32{{.*}} -> tensor<1x4x4x3xi8>
 // INT-NOT: tosa.rescale

@@ -196,3 +196,17 @@ func.func @region_not_a_table(%x: tensor<4xi16>) -> tensor<4xi16> {
   %q = qtosa.quantize %y as !i16 : tensor<4xf32> -> tensor<4xi16>
   return %q : tensor<4xi16>
 }
+
+// -----
+
+// A select between two values is not a PReLU's.
+func.func @select_not_prelu(%x: tensor<2x3xi8>, %b: tensor<2x3xi8>) -> tensor<2x3xi8> {
+  %xd = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1:5> : tensor<2x3xi8> -> tensor<2x3xf32>
+  %bd = qtosa.dequantize %b as !quant.uniform<i8:f32, 0.1:5> : tensor<2x3xi8> -> tensor<2x3xf32>
+  %zero = "tosa.const"() <{values = dense<0.0> : tensor<1x1xf32>}> : () -> tensor<1x1xf32>
+  %c = tosa.greater_equal %xd, %zero : (tensor<2x3xf32>, tensor<1x1xf32>) -> tensor<2x3xi1>
+  // expected-remark @below {{'tosa.select' stays in float between dequantize and quantize: its second value is not its first times a slope (the select of a PReLU)}}
+  %y = tosa.select %c, %xd, %bd : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.2:-3> : tensor<2x3xf32> -> tensor<2x3xi8>
+  return %q : tensor<2x3xi8>
+}

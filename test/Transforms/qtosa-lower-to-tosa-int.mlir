@@ -118,6 +118,28 @@ func.func @add(%a: tensor<2x3xi8>, %b: tensor<2x3xi8>) -> tensor<2x3xi8> {
 
 // -----
 
+// With scales 0.5 and 0.3 the second input's multiplier 0.3 / 1.0 is no
+// power of two: TFLite shifts left by 7 before it multiplies, so that is an
+// exact rescale of its own (2^30 >> 23) before the one by 0.3.
+// CHECK-LABEL: func.func @squared_difference_shift_first(
+// CHECK-SAME: %[[A:.*]]: tensor<4xi8>, %[[B:.*]]: tensor<4xi8>
+// CHECK-DAG: %[[S23:.*]] = "tosa.const"() <{values = dense<23> : tensor<1xi8>}>
+// CHECK-DAG: %[[WA:.*]] = tosa.rescale %[[A]], {{.*}} -> tensor<4xi32>
+// CHECK-DAG: %[[SB:.*]] = tosa.rescale %[[B]], %{{.*}}, %[[S23]], {{.*}} : (tensor<4xi8>, {{.*}}) -> tensor<4xi32>
+// CHECK-DAG: %[[WB:.*]] = tosa.rescale %[[SB]], {{.*}} : (tensor<4xi32>, {{.*}}) -> tensor<4xi32>
+// CHECK: tosa.sub %[[WA]], %[[WB]]
+func.func @squared_difference_shift_first(%a: tensor<4xi8>, %b: tensor<4xi8>) -> tensor<4xi8> {
+  %ad = qtosa.dequantize %a as !quant.uniform<i8:f32, 0.5> : tensor<4xi8> -> tensor<4xf32>
+  %bd = qtosa.dequantize %b as !quant.uniform<i8:f32, 0.3> : tensor<4xi8> -> tensor<4xf32>
+  %d = tosa.sub %ad, %bd : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %y = tosa.mul %d, %d, %shift : (tensor<4xf32>, tensor<4xf32>, tensor<1xi8>) -> tensor<4xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.5> : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// -----
+
 // A sub squared (TFLite's SQUARED_DIFFERENCE) is TFLite's kernel: both
 // inputs to i32 at 2 max(0.5, 0.25) / 2^7 = 2^-7 (factors 64 and 32:
 // multiplier 2^30, shifts 24 and 25), the difference squared on i32 with the
@@ -141,6 +163,45 @@ func.func @squared_difference(%a: tensor<2x3xi8>, %b: tensor<1x3xi8>) -> tensor<
   %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   %y = tosa.mul %d, %d, %shift : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<1xi8>) -> tensor<2x3xf32>
   %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.75:0> : tensor<2x3xf32> -> tensor<2x3xi8>
+  return %q : tensor<2x3xi8>
+}
+
+// -----
+
+// PReLU (TFLite's kernel, without a select, which Ethos-U lacks): x clamped
+// to each side of its zero point 5; the upper side to i32 at the output's
+// scale (0.1 / 0.2 = 2^30 >> 31), the lower side times alpha - (-2) (both
+// widened by 2^30 >> 30) and rescaled by 0.1 * 0.01 / 0.2 (1374389535 >>
+// 38); their sum takes the output's zero point -3 in an exact rescale. The
+// compare and the mul go with the group.
+// CHECK-LABEL: func.func @prelu(
+// CHECK-SAME: %[[X:.*]]: tensor<2x3xi8>, %[[A:.*]]: tensor<1x3xi8>
+// CHECK-DAG: %[[M1:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
+// CHECK-DAG: %[[S31:.*]] = "tosa.const"() <{values = dense<31> : tensor<1xi8>}>
+// CHECK-DAG: %[[S30:.*]] = "tosa.const"() <{values = dense<30> : tensor<1xi8>}>
+// CHECK-DAG: %[[MP:.*]] = "tosa.const"() <{values = dense<1374389535> : tensor<1xi32>}>
+// CHECK-DAG: %[[S38:.*]] = "tosa.const"() <{values = dense<38> : tensor<1xi8>}>
+// CHECK-DAG: %[[OZP:.*]] = "tosa.const"() <{values = dense<-3> : tensor<1xi8>}>
+// CHECK: %[[UP:.*]] = tosa.clamp %[[X]] {max_val = 127 : i8, min_val = 5 : i8}
+// CHECK: %[[POS:.*]] = tosa.rescale %[[UP]], %[[M1]], %[[S31]], {{.*}} -> tensor<2x3xi32>
+// CHECK: %[[DOWN:.*]] = tosa.clamp %[[X]] {max_val = 5 : i8, min_val = -128 : i8}
+// CHECK: %[[NEG:.*]] = tosa.rescale %[[DOWN]], %[[M1]], %[[S30]], {{.*}} -> tensor<2x3xi32>
+// CHECK: %[[SLOPE:.*]] = tosa.rescale %[[A]], %[[M1]], %[[S30]], {{.*}} -> tensor<1x3xi32>
+// CHECK: %[[PROD:.*]] = tosa.mul %[[NEG]], %[[SLOPE]], %{{.*}} -> tensor<2x3xi32>
+// CHECK: %[[NEGOUT:.*]] = tosa.rescale %[[PROD]], %[[MP]], %[[S38]], {{.*}} -> tensor<2x3xi32>
+// CHECK: %[[SUM:.*]] = tosa.add %[[POS]], %[[NEGOUT]]
+// CHECK: %[[R:.*]] = tosa.rescale %[[SUM]], %[[M1]], %[[S30]], %{{.*}}, %[[OZP]] {{.*}} -> tensor<2x3xi8>
+// CHECK-NOT: tosa.select
+// CHECK: return %[[R]]
+func.func @prelu(%x: tensor<2x3xi8>, %a: tensor<1x3xi8>) -> tensor<2x3xi8> {
+  %xd = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1:5> : tensor<2x3xi8> -> tensor<2x3xf32>
+  %ad = qtosa.dequantize %a as !quant.uniform<i8:f32, 0.01:-2> : tensor<1x3xi8> -> tensor<1x3xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %s = tosa.mul %xd, %ad, %shift : (tensor<2x3xf32>, tensor<1x3xf32>, tensor<1xi8>) -> tensor<2x3xf32>
+  %zero = "tosa.const"() <{values = dense<0.0> : tensor<1x1xf32>}> : () -> tensor<1x1xf32>
+  %c = tosa.greater_equal %xd, %zero : (tensor<2x3xf32>, tensor<1x1xf32>) -> tensor<2x3xi1>
+  %y = tosa.select %c, %xd, %s : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.2:-3> : tensor<2x3xf32> -> tensor<2x3xi8>
   return %q : tensor<2x3xi8>
 }
 

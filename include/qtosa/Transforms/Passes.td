@@ -287,6 +287,10 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
       A sub multiplied by itself (TFLite's SQUARED_DIFFERENCE) follows
       TFLite's kernel: both inputs to i32 at `2 max(scale) / 2^k` (k = 7
       at 8 bits, 0 at 16), subtracted, squared, rescaled to Q.
+    * select(x >= 0, x, x * alpha) (PReLU) follows TFLite's kernel without
+      a select: x clamped to each side of its zero point, the upper side
+      rescaled to Q's scale on i32, the lower side multiplied by alpha and
+      rescaled, the two added and given Q's zero point.
     * avg_pool2d with its zero points (on i16 at 1/128 of an 8-bit
       input's step when the output's step is over 1.5 times finer);
       reduce_sum in i32.

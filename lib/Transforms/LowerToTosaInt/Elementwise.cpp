@@ -3,8 +3,9 @@
 // Each operand is widened to i32 without its zero point (add and sub at a
 // common scale, mul at its own), the op runs on the wide values (mul keeps
 // its shift operand) and one rescale takes the result to the output. A mul
-// of a sub by itself is TFLite's SQUARED_DIFFERENCE, lowered as TFLite's
-// kernel computes it.
+// of a sub by itself is TFLite's SQUARED_DIFFERENCE, and a select between x
+// and x * alpha on the sign of x is PReLU; both are lowered as TFLite's
+// kernels compute them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "qtosa/Utils/TosaUtils.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Matchers.h"
 
 #include <algorithm>
 #include <cmath>
@@ -34,6 +36,49 @@ tosa::SubOp getSquaredSub(tosa::MulOp mul) {
                            [&](Operation *user) { return user != mul; }))
     return {};
   return sub;
+}
+
+/// One input of a SQUARED_DIFFERENCE to i32: TFLite shifts it left by k,
+/// then multiplies by scale / (2 max scale) with its own rounding. One
+/// rescale by the product rounds differently (a 1 LSB difference seen
+/// against TFLite Micro), so unless that factor is a power of two the
+/// shift is an exact rescale of its own.
+struct SquaredDifferenceWiden {
+  RescaleSpec first;
+  std::optional<RescaleSpec> second;
+
+  Value build(OpBuilder &builder, Location loc, Value stored,
+              ConstantPool *pool) const {
+    Type i32 = builder.getI32Type();
+    Value wide = buildRescale(builder, loc, stored, withElement(stored, i32),
+                              first, pool);
+    if (!second)
+      return wide;
+    return buildRescale(builder, loc, wide, withElement(wide, i32), *second,
+                        pool);
+  }
+};
+
+WhyNotOr<SquaredDifferenceWiden>
+planSquaredDifferenceWiden(const ChannelParams &params, int leftShift,
+                           double factor, const Group &group) {
+  double multiplier = std::ldexp(factor, -leftShift);
+  int exponent = 0;
+  bool powerOfTwo = std::frexp(multiplier, &exponent) == 0.5;
+  WhyNotOr<RescaleSpec> first = planWiden(
+      params, powerOfTwo ? factor : std::ldexp(1.0, leftShift), group.rounding);
+  if (first.refused())
+    return std::move(first).whyNot();
+  SquaredDifferenceWiden plan{*first, std::nullopt};
+  if (powerOfTwo)
+    return plan;
+  ChannelParams shifted = accumulatorParams({1.0});
+  shifted.width = 32;
+  WhyNotOr<RescaleSpec> second = planWiden(shifted, multiplier, group.rounding);
+  if (second.refused())
+    return std::move(second).whyNot();
+  plan.second = *second;
+  return plan;
 }
 
 /// quantize(mul(d, d)) with d = sub(dequantize a, dequantize b), as
@@ -62,12 +107,12 @@ WhyNot lowerSquaredDifference(Group &group, tosa::SubOp sub) {
                              largestMagnitude(rhs->params) * rhsFactor;
   if (largestDifference * largestDifference > kInt32Max)
     return "the square of its operands' difference overflows i32";
-  WhyNotOr<RescaleSpec> lhsSpec =
-      planWiden(lhs->params, lhsFactor, group.rounding);
+  WhyNotOr<SquaredDifferenceWiden> lhsSpec =
+      planSquaredDifferenceWiden(lhs->params, leftShift, lhsFactor, group);
   if (lhsSpec.refused())
     return std::move(lhsSpec).whyNot();
-  WhyNotOr<RescaleSpec> rhsSpec =
-      planWiden(rhs->params, rhsFactor, group.rounding);
+  WhyNotOr<SquaredDifferenceWiden> rhsSpec =
+      planSquaredDifferenceWiden(rhs->params, leftShift, rhsFactor, group);
   if (rhsSpec.refused())
     return std::move(rhsSpec).whyNot();
   Type i32 = IntegerType::get(mul->getContext(), 32);
@@ -81,11 +126,8 @@ WhyNot lowerSquaredDifference(Group &group, tosa::SubOp sub) {
 
   OpBuilder &builder = *group.builder;
   Location loc = group.loc();
-  Value widened[] = {
-      buildRescale(builder, loc, lhs->stored, withElement(lhs->stored, i32),
-                   *lhsSpec, group.pool),
-      buildRescale(builder, loc, rhs->stored, withElement(rhs->stored, i32),
-                   *rhsSpec, group.pool)};
+  Value widened[] = {lhsSpec->build(builder, loc, lhs->stored, group.pool),
+                     rhsSpec->build(builder, loc, rhs->stored, group.pool)};
   Value difference =
       cloneOnIntegers(builder, sub, widened, withElement(sub.getResult(), i32))
           ->getResult(0);
@@ -98,7 +140,134 @@ WhyNot lowerSquaredDifference(Group &group, tosa::SubOp sub) {
   return {};
 }
 
+/// select(x >= 0, x, x * alpha), or with x > 0: PReLU as the TFLite import
+/// writes it (and LEAKY_RELU with a tensor slope), x and alpha dequantized.
+struct PReluMatch {
+  ArithmeticOperand x;
+  ArithmeticOperand alpha;
+  tosa::MulOp scaled;
+  Operation *compare;
+};
+
+WhyNotOr<PReluMatch> matchPRelu(tosa::SelectOp select) {
+  Value x = select.getInput2();
+  Operation *compare = select.getInput1().getDefiningOp();
+  if (!isa_and_present<tosa::GreaterEqualOp, tosa::GreaterOp>(compare) ||
+      compare->getOperand(0) != x ||
+      !matchPattern(compare->getOperand(1), m_AnyZeroFloat()))
+    return "its condition is not its first value compared with 0 (the "
+           "select of a PReLU)";
+  auto scaled = select.getInput3().getDefiningOp<tosa::MulOp>();
+  if (!scaled || (scaled.getInput1() != x && scaled.getInput2() != x))
+    return "its second value is not its first times a slope (the select of "
+           "a PReLU)";
+  std::optional<int64_t> shift = getScalarIntConstant(scaled.getShift());
+  if (!shift || *shift != 0)
+    return "its 'tosa.mul' has a shift operand that is not a constant 0";
+  for (Operation *inner : {compare, scaled.getOperation()})
+    if (llvm::any_of(inner->getUsers(),
+                     [&](Operation *user) { return user != select; }))
+      return WhyNot::format("its '" + inner->getName().getStringRef() +
+                            "' has users outside the PReLU");
+  WhyNotOr<ArithmeticOperand> value =
+      getArithmeticOperand(select, 1, "its value", std::nullopt);
+  if (value.refused())
+    return std::move(value).whyNot();
+  unsigned alphaIndex = scaled.getInput1() == x ? 1 : 0;
+  WhyNotOr<ArithmeticOperand> alpha =
+      getArithmeticOperand(scaled, alphaIndex, "its slope", std::nullopt);
+  if (alpha.refused())
+    return std::move(alpha).whyNot();
+  return PReluMatch{*value, *alpha, scaled, compare};
+}
+
+/// A tosa.clamp of a stored value to [low, high].
+Value buildStoredClamp(OpBuilder &builder, Location loc, Value stored,
+                       int64_t low, int64_t high) {
+  Type element = cast<RankedTensorType>(stored.getType()).getElementType();
+  return tosa::ClampOp::create(
+      builder, loc, stored.getType(), stored,
+      builder.getIntegerAttr(element, low),
+      builder.getIntegerAttr(element, high),
+      tosa::NanPropagationModeAttr::get(builder.getContext(),
+                                        tosa::NanPropagationMode::PROPAGATE));
+}
+
 } // namespace
+
+/// PReLU as TFLite's kernel computes it: where x >= its zero point, x
+/// rescaled to the output; elsewhere (x - zp) * (alpha - zp_alpha) on i32,
+/// rescaled to the output; one rounding either way. Ethos-U has no select:
+/// x is clamped to each side of its zero point, both sides go to i32 at
+/// the output's scale (the other side is 0 there), and their sum takes the
+/// output's zero point in a last, exact rescale.
+WhyNot lowering::lowerPRelu(Group &group) {
+  auto select = cast<tosa::SelectOp>(group.op);
+  WhyNotOr<PReluMatch> match = matchPRelu(select);
+  if (match.refused())
+    return std::move(match).whyNot();
+  const ChannelParams &x = match->x.params;
+  const ChannelParams &alpha = match->alpha.params;
+  auto outType =
+      dyn_cast<quant::UniformQuantizedType>(group.quantize.getQtype());
+  if (!outType)
+    return "its output is not quantized per tensor";
+  double outScale = outType.getScale();
+  if (largestMagnitude(x) * largestMagnitude(alpha) > kInt32Max)
+    return "the product of its value's and slope's ranges overflows i32";
+  WhyNotOr<RescaleSpec> positiveSpec =
+      planWiden(x, x.scale(0) / outScale, group.rounding);
+  if (positiveSpec.refused())
+    return std::move(positiveSpec).whyNot();
+  WhyNotOr<RescaleSpec> negativeSpec = planWiden(x, 1.0, group.rounding);
+  if (negativeSpec.refused())
+    return std::move(negativeSpec).whyNot();
+  WhyNotOr<RescaleSpec> alphaSpec = planWiden(alpha, 1.0, group.rounding);
+  if (alphaSpec.refused())
+    return std::move(alphaSpec).whyNot();
+  // The product, an i32 accumulator, to i32 at the output's scale.
+  ChannelParams accumulator = accumulatorParams({1.0});
+  accumulator.width = 32;
+  WhyNotOr<RescaleSpec> productSpec = planWiden(
+      accumulator, x.scale(0) * alpha.scale(0) / outScale, group.rounding);
+  if (productSpec.refused())
+    return std::move(productSpec).whyNot();
+  Type i32 = IntegerType::get(select->getContext(), 32);
+  WhyNotOr<OutputRescale> output = planOutputRescale(
+      group.quantize, accumulatorParams({outScale}), i32, group.rounding);
+  if (output.refused())
+    return std::move(output).whyNot();
+  if (!group.builder)
+    return {};
+
+  OpBuilder &builder = *group.builder;
+  Location loc = group.loc();
+  Value stored = match->x.stored;
+  RankedTensorType wideResult = withElement(select.getResult(), i32);
+  Value positive = buildRescale(
+      builder, loc,
+      buildStoredClamp(builder, loc, stored, x.zeroPoint, x.storageMax),
+      withElement(stored, i32), *positiveSpec, group.pool);
+  Value negative = buildRescale(
+      builder, loc,
+      buildStoredClamp(builder, loc, stored, x.storageMin, x.zeroPoint),
+      withElement(stored, i32), *negativeSpec, group.pool);
+  Value slope = buildRescale(builder, loc, match->alpha.stored,
+                             withElement(match->alpha.stored, i32), *alphaSpec,
+                             group.pool);
+  Value product = cloneOnIntegers(builder, match->scaled,
+                                  {negative, slope, match->scaled.getShift()},
+                                  withElement(match->scaled.getResult(), i32))
+                      ->getResult(0);
+  Value negativeOut =
+      buildRescale(builder, loc, product, withElement(product, i32),
+                   *productSpec, group.pool);
+  Value sum =
+      tosa::AddOp::create(builder, loc, wideResult, positive, negativeOut);
+  group.lowered = emitOutputRescale(builder, loc, sum, *output, group.pool);
+  group.absorbed = {match->scaled, match->compare};
+  return {};
+}
 
 WhyNot lowering::lowerAddSubMul(Group &group) {
   Operation *op = group.op;

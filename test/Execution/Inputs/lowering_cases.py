@@ -214,6 +214,29 @@ def binary(rng, name, kind, storage="i8"):
     return g
 
 
+def prelu(rng, name, storage="i8"):
+    """TFLite's PRELU as its importer writes it: select(x >= 0, x, x *
+    alpha), alpha a per-element constant quantized per tensor."""
+    shape = [2, 5, 7]
+    g = Graph(rng, name, shape)
+    x = g.qdq("%x", shape, g.activation(rng.uniform(1.0, 4.0), storage))
+    alpha_shape = [1, 5, 7]
+    alpha = g.weights(alpha_shape, g.per_tensor(0.5 / 127, rng.randint(-10, 10)), -100, 100)
+    shift = g.value("shift")
+    g.emit('%s = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>' % shift)
+    scaled = g.op("tosa.mul", [x, alpha, shift], [tensor(shape), tensor(alpha_shape), "tensor<1xi8>"], shape)
+    zero = g.value("zero")
+    g.emit('%s = "tosa.const"() {values = dense<0.0> : tensor<1x1x1xf32>} : () -> tensor<1x1x1xf32>' % zero)
+    cond = g.value("ge")
+    g.emit("%s = tosa.greater_equal %s, %s : (%s, %s) -> %s" % (
+        cond, x, zero, tensor(shape), tensor([1, 1, 1]), tensor(shape, "i1")))
+    y = g.value("sel")
+    g.emit("%s = tosa.select %s, %s, %s : (%s, %s, %s) -> %s" % (
+        y, cond, x, scaled, tensor(shape, "i1"), tensor(shape), tensor(shape), tensor(shape)))
+    g.finish(y, shape, g.activation(4.0, storage))
+    return g
+
+
 def requantize(rng, name, per_channel):
     shape = [3, 4, 5]
     g = Graph(rng, name, shape)
@@ -360,6 +383,8 @@ def ops_group(rng):
     # definition; the lowering follows TFLite, and the factory's
     # elementwise_int16x8 checks it bit for bit against TFLite Micro.
     graphs.append(binary(rng, "squared_difference", "squared_difference"))
+    graphs.append(prelu(rng, "prelu"))
+    graphs.append(prelu(rng, "prelu_i16", "i16"))
     graphs.append(avg_pool(rng, "avg_pool2d_same", True))
     graphs.append(avg_pool(rng, "avg_pool2d_rescaled", False))
     graphs.append(reduce_sum(rng, "reduce_sum"))
