@@ -110,14 +110,20 @@ private:
     return success();
   }
 
-  /// Whether an override matches `op`, without marking it used.
-  bool hasOverride(Operation *op) const {
-    return llvm::any_of(config.overrides, [&](const SpecOverride &override) {
-      return !override.opKind.empty()
-                 ? op->getName().getStringRef() == override.opKind
-                 : locationMatches(op->getLoc(), override.name);
-    });
+  /// The first override matching `op`, without marking it used.
+  const SpecOverride *peekOverride(Operation *op) const {
+    for (const SpecOverride &override : config.overrides)
+      if (!override.opKind.empty()
+              ? op->getName().getStringRef() == override.opKind
+              : locationMatches(op->getLoc(), override.name))
+        return &override;
+    return nullptr;
   }
+
+  /// Whether `value` is quantized to 8 bits as far as the config says of
+  /// it before the walk: its override, its graph input or output spec, the
+  /// activation spec (a sharing group joined later may still change it).
+  bool isEightBitBeforeWalk(Value value) const;
 
   /// The override matching `op`, marking it used.
   const SpecOverride *findOverride(Operation *op) {
@@ -349,15 +355,49 @@ LogicalResult Annotator::visitReturn(Operation *op) {
   return success();
 }
 
+bool Annotator::isEightBitBeforeWalk(Value value) const {
+  auto isEightBit = [](const SpecOrFloat &spec) {
+    return spec && spec->width == 8;
+  };
+  for (OpOperand &use : value.getUses())
+    if (use.getOwner()->hasTrait<OpTrait::ReturnLike>() &&
+        use.getOperandNumber() < config.outputs.size() &&
+        !isEightBit(config.outputs[use.getOperandNumber()]))
+      return false;
+  // Data movement shares its operand's spec: follow it to where the value
+  // is made.
+  while (Operation *producer = value.getDefiningOp()) {
+    if (const SpecOverride *override = peekOverride(producer))
+      return isEightBit(override->spec);
+    auto iface = dyn_cast<QuantBehaviourOpInterface>(producer);
+    if (!iface || iface.getQuantBehaviour() == QuantBehaviour::Independent)
+      return config.activation.width == 8;
+    SmallVector<unsigned> operands = iface.getValueOperands();
+    if (operands.empty())
+      return config.activation.width == 8;
+    value = producer->getOperand(operands.front());
+  }
+  unsigned index = cast<BlockArgument>(value).getArgNumber();
+  if (index < config.inputs.size())
+    return isEightBit(config.inputs[index]);
+  return config.activation.width == 8;
+}
+
 LogicalResult Annotator::run() {
   foldConstantWeightChains(function);
   Block &body = function.getBody().front();
-  // A tosa.table has 8- or 16-bit storage; a region stored otherwise would
-  // stay float between its quantizes.
-  if (config.unaryRegions &&
-      (config.activation.width == 8 || config.activation.width == 16)) {
+  // Only where the region's input and output are 8-bit, as far as the
+  // config says before the walk: a 256-entry table is exact, while a
+  // 513-entry 16-bit one interpolates, and where the function saturates the
+  // output range it can miss by more than a step and stay float (GELU on a
+  // symmetric int16 path: 2.1 steps at the top), where the ops lowered
+  // one by one would not.
+  if (config.unaryRegions) {
     for (const UnaryRegionOfGraph &region : findUnaryRegions(
-             body, [&](Operation *op) { return hasOverride(op); })) {
+             body, [&](Operation *op) { return peekOverride(op); })) {
+      if (!isEightBitBeforeWalk(region.input) ||
+          !isEightBitBeforeWalk(region.root->getResult(0)))
+        continue;
       regionRoots.insert(region.root);
       regionOps.insert(region.ops.begin(), region.ops.end());
     }

@@ -14,6 +14,13 @@
 // Off by config: a marker after every op.
 // RUN: echo '{"unary_regions": false}' > %t/off.json
 // RUN: qtosa-opt %s --split-input-file --qtosa-annotate=config=%t/off.json | FileCheck %s --check-prefix=OFF --enable-var-scope
+// Nor where the input or the output is 16-bit: a 513-entry table
+// interpolates, and misses GELU's QDQ result by 2.1 steps where the
+// output saturates on a symmetric int16 path, which op by op lowers.
+// RUN: echo '{"activation": {"dtype": "int16", "symmetric": true}}' > %t/i16.json
+// RUN: qtosa-opt %s --split-input-file --qtosa-annotate=config=%t/i16.json | FileCheck %s --check-prefix=OFF --enable-var-scope
+// RUN: echo '{"inputs": [{"dtype": "int16", "symmetric": true}]}' > %t/i16_input.json
+// RUN: qtosa-opt %s --split-input-file --qtosa-annotate=config=%t/i16_input.json | FileCheck %s --check-prefix=OFF --enable-var-scope
 
 // After the lowering the stored input goes through one table and nothing
 // else: no float op is left.
