@@ -393,8 +393,10 @@ LogicalResult Annotator::run() {
   // symmetric int16 path: 2.1 steps at the top), where the ops lowered
   // one by one would not.
   if (config.unaryRegions) {
-    for (const UnaryRegionOfGraph &region : findUnaryRegions(
-             body, [&](Operation *op) { return peekOverride(op); })) {
+    for (const UnaryRegionOfGraph &region :
+         findUnaryRegions(body, [&](Operation *op) {
+           return peekOverride(op) != nullptr;
+         })) {
       if (!isEightBitBeforeWalk(region.input) ||
           !isEightBitBeforeWalk(region.root->getResult(0)))
         continue;
