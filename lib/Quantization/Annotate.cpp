@@ -5,11 +5,15 @@
 // its value operands (a concat joins all of them), arithmetic starts a new
 // group. Markers go only where a group's values are produced by arithmetic,
 // by a graph input or by a constant, so no data-movement op ever gets an
-// observer of its own.
+// observer of its own. Elementwise ops computing a function of one input
+// (an activation written as several ops) are marked as one op: their input
+// and their last result, nothing between, so that the lowering makes them
+// one table.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AnnotateConstants.h"
+#include "AnnotateRegions.h"
 
 #include "qtosa/Quantization/Passes.h"
 #include "qtosa/Quantization/QuantConfig.h"
@@ -106,6 +110,21 @@ private:
     return success();
   }
 
+  /// The first override matching `op`, without marking it used.
+  const SpecOverride *peekOverride(Operation *op) const {
+    for (const SpecOverride &override : config.overrides)
+      if (!override.opKind.empty()
+              ? op->getName().getStringRef() == override.opKind
+              : locationMatches(op->getLoc(), override.name))
+        return &override;
+    return nullptr;
+  }
+
+  /// Whether `value` is quantized to 8 bits as far as the config says of
+  /// it before the walk: its override, its graph input or output spec, the
+  /// activation spec (a sharing group joined later may still change it).
+  bool isEightBitBeforeWalk(Value value) const;
+
   /// The override matching `op`, marking it used.
   const SpecOverride *findOverride(Operation *op) {
     const SpecOverride *found = nullptr;
@@ -150,6 +169,9 @@ private:
   SmallVector<Operation *> copiedConstants;
   /// Result positions the config keeps in float.
   DenseSet<unsigned> floatOutputs;
+  /// The ops of unary regions (AnnotateRegions.h), and their last ops.
+  DenseSet<Operation *> regionOps;
+  DenseSet<Operation *> regionRoots;
 };
 
 LogicalResult Annotator::visitConstant(Operation *op) {
@@ -161,6 +183,12 @@ LogicalResult Annotator::visitConstant(Operation *op) {
     return llvm::make_filter_range(value.getUses(), readsValue);
   };
   if (valueUses().empty())
+    return success();
+  // A region reads its splat constants as numbers (the table evaluates
+  // them), never through a quantize.
+  if (llvm::all_of(valueUses(), [&](OpOperand &use) {
+        return regionOps.contains(use.getOwner());
+      }))
     return success();
   // A bias is derived from its own convolution's input and weight scales,
   // so a constant that biases several convolutions, or that is read as
@@ -213,6 +241,22 @@ LogicalResult Annotator::visitOp(Operation *op) {
            << op->getName() << "'; qtosa-annotate takes a float graph";
   if (op->hasTrait<OpTrait::ConstantLike>())
     return visitConstant(op);
+  // A unary region's values are quantized once, after its last op, which
+  // starts a group as arithmetic does whatever its own behaviour (the
+  // select of an ELU, the clamp ending a hard-sigmoid).
+  if (regionRoots.contains(op)) {
+    const SpecOverride *override = findOverride(op);
+    if (override && !override->spec)
+      return success(); // kept in float
+    int node = newNode();
+    nodeOf[op->getResult(0)] = node;
+    activationRoots.push_back(op->getResult(0));
+    if (override)
+      return setSpec(node, *override->spec, op, op->getLoc());
+    return success();
+  }
+  if (regionOps.contains(op))
+    return success();
   auto iface = dyn_cast<QuantBehaviourOpInterface>(op);
   if (!iface) {
     if (!touchesFloatTensors(op))
@@ -280,7 +324,7 @@ LogicalResult Annotator::visitOp(Operation *op) {
       continue; // kept in float
     if (result.hasOneUse() && !override) {
       Operation *user = *result.getUsers().begin();
-      if (isa<tosa::ClampOp>(user)) {
+      if (isa<tosa::ClampOp>(user) && !regionOps.contains(user)) {
         fusedIntoClamp.insert(result);
         continue;
       }
@@ -311,9 +355,55 @@ LogicalResult Annotator::visitReturn(Operation *op) {
   return success();
 }
 
+bool Annotator::isEightBitBeforeWalk(Value value) const {
+  auto isEightBit = [](const SpecOrFloat &spec) {
+    return spec && spec->width == 8;
+  };
+  for (OpOperand &use : value.getUses())
+    if (use.getOwner()->hasTrait<OpTrait::ReturnLike>() &&
+        use.getOperandNumber() < config.outputs.size() &&
+        !isEightBit(config.outputs[use.getOperandNumber()]))
+      return false;
+  // Data movement shares its operand's spec: follow it to where the value
+  // is made.
+  while (Operation *producer = value.getDefiningOp()) {
+    if (const SpecOverride *override = peekOverride(producer))
+      return isEightBit(override->spec);
+    auto iface = dyn_cast<QuantBehaviourOpInterface>(producer);
+    if (!iface || iface.getQuantBehaviour() == QuantBehaviour::Independent)
+      return config.activation.width == 8;
+    SmallVector<unsigned> operands = iface.getValueOperands();
+    if (operands.empty())
+      return config.activation.width == 8;
+    value = producer->getOperand(operands.front());
+  }
+  unsigned index = cast<BlockArgument>(value).getArgNumber();
+  if (index < config.inputs.size())
+    return isEightBit(config.inputs[index]);
+  return config.activation.width == 8;
+}
+
 LogicalResult Annotator::run() {
   foldConstantWeightChains(function);
   Block &body = function.getBody().front();
+  // Only where the region's input and output are 8-bit, as far as the
+  // config says before the walk: a 256-entry table is exact, while a
+  // 513-entry 16-bit one interpolates, and where the function saturates the
+  // output range it can miss by more than a step and stay float (GELU on a
+  // symmetric int16 path: 2.1 steps at the top), where the ops lowered
+  // one by one would not.
+  if (config.unaryRegions) {
+    for (const UnaryRegionOfGraph &region :
+         findUnaryRegions(body, [&](Operation *op) {
+           return peekOverride(op) != nullptr;
+         })) {
+      if (!isEightBitBeforeWalk(region.input) ||
+          !isEightBitBeforeWalk(region.root->getResult(0)))
+        continue;
+      regionRoots.insert(region.root);
+      regionOps.insert(region.ops.begin(), region.ops.end());
+    }
+  }
   for (BlockArgument argument : body.getArguments()) {
     if (!isFloatTensor(argument.getType()))
       continue;
@@ -343,10 +433,14 @@ LogicalResult Annotator::run() {
 }
 
 /// Whether a marker of `value` takes over `use`: every use but zero-point
-/// operands and kept-float returns.
-bool readsMarker(OpOperand &use, const DenseSet<unsigned> &floatOutputs) {
+/// operands, kept-float returns and a unary region's constants.
+bool readsMarker(OpOperand &use, const DenseSet<unsigned> &floatOutputs,
+                 const DenseSet<Operation *> &regionOps) {
   Operation *user = use.getOwner();
   if (isZeroPointUse(use))
+    return false;
+  if (regionOps.contains(user) && use.get().getDefiningOp() &&
+      use.get().getDefiningOp()->hasTrait<OpTrait::ConstantLike>())
     return false;
   return !(user->hasTrait<OpTrait::ReturnLike>() &&
            floatOutputs.contains(use.getOperandNumber()));
@@ -354,9 +448,11 @@ bool readsMarker(OpOperand &use, const DenseSet<unsigned> &floatOutputs) {
 
 /// Makes every use of `value` that readsMarker() read `marker` instead.
 void replaceUsesWithMarker(Value value, AnnotateOp marker,
-                           const DenseSet<unsigned> &floatOutputs) {
+                           const DenseSet<unsigned> &floatOutputs,
+                           const DenseSet<Operation *> &regionOps) {
   value.replaceUsesWithIf(marker.getResult(), [&](OpOperand &use) {
-    return use.getOwner() != marker && readsMarker(use, floatOutputs);
+    return use.getOwner() != marker &&
+           readsMarker(use, floatOutputs, regionOps);
   });
 }
 
@@ -399,14 +495,14 @@ LogicalResult Annotator::emitMarkers() {
     // A value only a kept-float output reads needs no marker: its quantize
     // would have no user.
     if (llvm::none_of(value.getUses(), [&](OpOperand &use) {
-          return readsMarker(use, floatOutputs);
+          return readsMarker(use, floatOutputs, regionOps);
         }))
       continue;
     int rep = find(nodeOf[value]);
     int64_t group = groupIdOf(rep);
     TensorSpec spec = explicitSpec[rep].value_or(config.activation);
     AnnotateOp marker = makeMarker(value, spec, group, std::nullopt);
-    replaceUsesWithMarker(value, marker, floatOutputs);
+    replaceUsesWithMarker(value, marker, floatOutputs, regionOps);
   }
   int64_t nextGroup = groupIds.size();
 
@@ -457,7 +553,7 @@ LogicalResult Annotator::emitMarkers() {
         builder.getDenseI64ArrayAttr(
             SmallVector<int64_t>(params.scales.size(), 0)),
         nullptr, builder.getI64IntegerAttr(group), nullptr);
-    replaceUsesWithMarker(value, marker, floatOutputs);
+    replaceUsesWithMarker(value, marker, floatOutputs, regionOps);
     weightGroups[marker.getResult()] = {group, params};
   }
 
@@ -487,7 +583,7 @@ LogicalResult Annotator::emitMarkers() {
         params.axis ? builder.getI32IntegerAttr(0) : nullptr, nullptr, nullptr,
         builder.getDenseI64ArrayAttr({inputGroup, weight->second.first}),
         builder.getI64IntegerAttr(nextGroup++), nullptr);
-    replaceUsesWithMarker(value, marker, floatOutputs);
+    replaceUsesWithMarker(value, marker, floatOutputs, regionOps);
   }
   return success();
 }

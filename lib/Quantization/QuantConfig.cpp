@@ -189,7 +189,7 @@ public:
     if (llvm::Error err =
             checkKeys(*object, "$",
                       {"activation", "weight", "inputs", "outputs", "overrides",
-                       "observer", "percentile"}))
+                       "observer", "percentile", "unary_regions"}))
       return std::move(err);
     QuantConfig config;
     config.file = file.str();
@@ -209,6 +209,12 @@ public:
       config.percentile = *percentile;
     } else if (percentileObserver) {
       config.percentile = kDefaultPercentile;
+    }
+    if (const json::Value *value = object->get("unary_regions")) {
+      std::optional<bool> regions = value->getAsBoolean();
+      if (!regions)
+        return error("$.unary_regions", "expected true or false");
+      config.unaryRegions = *regions;
     }
     // The global specs first: the others inherit from `activation`.
     if (const json::Value *value = object->get("activation")) {

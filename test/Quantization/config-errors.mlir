@@ -19,8 +19,10 @@
 // RUN: not qtosa-opt %s --qtosa-annotate="config=%t/nopct.json" 2>&1 | FileCheck %s --check-prefix=NOPCT
 // RUN: echo '{"observer": "percentile", "percentile": 40}' > %t/pct.json
 // RUN: not qtosa-opt %s --qtosa-annotate="config=%t/pct.json" 2>&1 | FileCheck %s --check-prefix=PCT
+// RUN: echo '{"unary_regions": "yes"}' > %t/regions.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/regions.json" 2>&1 | FileCheck %s --check-prefix=REGIONS
 
-// UNKNOWN: error: {{.*}}unknown.json: $: unknown key 'weights' (known: activation, weight, inputs, outputs, overrides, observer, percentile)
+// UNKNOWN: error: {{.*}}unknown.json: $: unknown key 'weights' (known: activation, weight, inputs, outputs, overrides, observer, percentile, unary_regions)
 // RANGE: error: {{.*}}range.json: $.activation.range: [-200, 127] is not a non-empty range inside [-128, 127] of int8
 // SCALE: error: {{.*}}scale.json: $.inputs[0].scale: 0{{(.00)?}} is not a finite scale of at least 2^-126
 // NOMATCH: error: {{.*}}nomatch.json: $.overrides[0]: the override of name 'no_such_op' matches no op
@@ -30,6 +32,7 @@
 // OBSERVER: error: {{.*}}observer.json: $.observer: expected "minmax" or "percentile"
 // NOPCT: error: {{.*}}nopct.json: $.percentile: needs "observer": "percentile"
 // PCT: error: {{.*}}pct.json: $.percentile: expected a number in [50, 100]
+// REGIONS: error: {{.*}}regions.json: $.unary_regions: expected true or false
 
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = tosa.sigmoid %x : (tensor<4xf32>) -> tensor<4xf32>

@@ -30,6 +30,13 @@ def AnnotatePass : Pass<"qtosa-annotate", "::mlir::ModuleOp"> {
       and a concat joins all its operands' groups into one;
     * an arithmetic result whose only user is a `tosa.clamp` (a fused
       activation such as ReLU) is marked after the clamp instead.
+    * elementwise float ops of one shape that compute a function of one
+      input (splat constants aside; GELU's erf chain, hard-swish, SiLU,
+      ELU), whose inner values nothing else reads, are marked as one op:
+      their input and their last result, nothing between, so that
+      qtosa-lower-to-tosa-int makes them one `tosa.table`; only where
+      their input and output are 8-bit (the config's `"unary_regions":
+      false` marks them op by op).
 
     An op that produces or consumes float tensors and that the interface
     cannot classify is an error naming it. `config` names a JSON file

@@ -65,6 +65,10 @@ struct QuantConfig {
   /// the pth percentile of the values ("observer": "percentile"); without:
   /// minimum to maximum ("minmax").
   std::optional<double> percentile;
+  /// Whether a region of elementwise ops computing a function of one input
+  /// (GELU's erf chain, hard-swish) is quantized as a unit: its output
+  /// observed, no quantize/dequantize inside ("unary_regions").
+  bool unaryRegions = true;
   /// The file, for messages ("<default>" without one).
   std::string file = "<default>";
 };

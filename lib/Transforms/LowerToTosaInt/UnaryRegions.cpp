@@ -13,6 +13,8 @@
 
 #include "Internals.h"
 
+#include "qtosa/Transforms/UnaryRegions.h"
+
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
@@ -26,27 +28,8 @@ using namespace mlir;
 using namespace mlir::qtosa;
 using namespace mlir::qtosa::lowering;
 
-namespace {
-
-/// A region larger than this is not searched: activations are a handful of
-/// ops, and the search must stay cheap on every group it is asked about.
-constexpr size_t kMaxRegionOps = 32;
-
-/// The elementwise float region above a group's op: its ops in an order
-/// where producers come first, its one dequantized input, and the float
-/// splat constants it reads.
-struct UnaryRegion {
-  SmallVector<Operation *> ops;
-  /// Per op of `ops`, the operands that carry values.
-  SmallVector<SmallVector<unsigned>> valueOperands;
-  Value input; // the dequantize's float result
-  Dequantized stored;
-  DenseMap<Value, float> constants;
-};
-
-/// The operands of an elementwise op that carry values; the rest (a mul's
-/// shift, a negate's zero points) must be the float graph's neutral ones.
-WhyNotOr<SmallVector<unsigned>> getElementwiseOperands(Operation *op) {
+WhyNotOr<SmallVector<unsigned>>
+mlir::qtosa::getUnaryRegionOperands(Operation *op) {
   auto all = [&](unsigned count) -> SmallVector<unsigned> {
     SmallVector<unsigned> indices;
     for (unsigned index = 0; index < count; ++index)
@@ -84,14 +67,30 @@ WhyNotOr<SmallVector<unsigned>> getElementwiseOperands(Operation *op) {
       });
 }
 
-/// The value of a float splat constant, if `value` is one.
-std::optional<float> getSplatFloat(Value value) {
+std::optional<float> mlir::qtosa::getUnaryRegionConstant(Value value) {
   DenseFPElementsAttr attr;
   if (!matchPattern(value, m_Constant(&attr)) || !attr.isSplat() ||
       !attr.getElementType().isF32())
     return std::nullopt;
   return attr.getSplatValue<APFloat>().convertToFloat();
 }
+
+namespace {
+
+/// The elementwise float region above a group's op: its ops in an order
+/// where producers come first, its one dequantized input, and the float
+/// splat constants it reads.
+struct UnaryRegion {
+  SmallVector<Operation *> ops;
+  /// Per op of `ops`, the operands that carry values.
+  SmallVector<SmallVector<unsigned>> valueOperands;
+  /// The dequantizes' float results: one per user of the stored input, as
+  /// qtosa-calibrate writes them, all of the same stored value and
+  /// parameters.
+  SmallVector<Value> inputs;
+  Dequantized stored;
+  DenseMap<Value, float> constants;
+};
 
 /// Finds the region that ends in `root`: every value it reads is the one
 /// dequantized input, a float splat constant, or the result of another
@@ -109,28 +108,34 @@ WhyNotOr<UnaryRegion> findUnaryRegion(Operation *root) {
   std::function<WhyNot(Operation *)> visit = [&](Operation *op) -> WhyNot {
     if (!visited.insert(op).second)
       return {};
-    if (visited.size() > kMaxRegionOps)
-      return WhyNot::format(llvm::formatv(
-          "the elementwise ops above it number more than {0}", kMaxRegionOps));
-    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if (op->getNumResults() != 1 || !type || type.getShape() != shape)
+    if (visited.size() > kMaxUnaryRegionOps)
+      return WhyNot::format(
+          llvm::formatv("the elementwise ops above it number more than {0}",
+                        kMaxUnaryRegionOps));
+    auto type = op->getNumResults() == 1
+                    ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
+                    : nullptr;
+    if (!type || type.getShape() != shape)
       return WhyNot::format("'" + op->getName().getStringRef() +
                             "' in it changes the shape");
-    WhyNotOr<SmallVector<unsigned>> operands = getElementwiseOperands(op);
+    WhyNotOr<SmallVector<unsigned>> operands = getUnaryRegionOperands(op);
     if (operands.refused())
       return std::move(operands).whyNot();
     for (unsigned index : *operands) {
       Value operand = op->getOperand(index);
-      if (std::optional<float> constant = getSplatFloat(operand)) {
+      if (std::optional<float> constant = getUnaryRegionConstant(operand)) {
         region.constants[operand] = *constant;
         continue;
       }
       if (std::optional<Dequantized> dequantized = getDequantized(operand)) {
-        if (region.input && region.input != operand)
+        if (!region.inputs.empty() &&
+            (dequantized->stored != region.stored.stored ||
+             dequantized->qtype != region.stored.qtype))
           return "it reads more than one dequantized value";
         if (cast<RankedTensorType>(operand.getType()).getShape() != shape)
           return "its dequantized input is broadcast";
-        region.input = operand;
+        if (!llvm::is_contained(region.inputs, operand))
+          region.inputs.push_back(operand);
         region.stored = *dequantized;
         continue;
       }
@@ -146,7 +151,7 @@ WhyNotOr<UnaryRegion> findUnaryRegion(Operation *root) {
   };
   if (WhyNot why = visit(root))
     return why;
-  if (!region.input)
+  if (region.inputs.empty())
     return "it reads no dequantized value";
   return region;
 }
@@ -200,7 +205,8 @@ WhyNot lowering::lowerUnaryRegion(Group &group, bool &isRegion) {
   // per op in evaluation order.
   DenseMap<Value, unsigned> slots;
   SmallVector<float> initial;
-  slots[region.input] = 0;
+  for (Value input : region.inputs)
+    slots[input] = 0;
   initial.push_back(0.0f);
   for (auto [value, constant] : region.constants) {
     slots[value] = initial.size();

@@ -242,7 +242,7 @@ def run_example(*args):
 def test_example_on_a_tosa_file_executorch_wrote(tmp_path):
     done = run_example("--from-tosa", CONVNEXT_FP, "-o", str(tmp_path))
     assert done.returncode == 0, done.stderr
-    assert "ethos-u55-128: 1 delegate(s); 72 op(s): 72 on the NPU, 0 on " \
+    assert "ethos-u55-128: 1 delegate(s); 40 op(s): 40 on the NPU, 0 on " \
         "the host" in done.stdout
     sqnr = float(re.search(r"SQNR ([0-9.]+) dB", done.stdout).group(1))
     assert sqnr > 30
