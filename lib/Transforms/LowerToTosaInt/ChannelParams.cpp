@@ -117,9 +117,11 @@ lowering::getArithmeticOperand(Operation *op, unsigned index, StringRef role,
   return ArithmeticOperand{value->stored, value->qtype, std::move(*params)};
 }
 
-ChannelParams lowering::accumulatorParams(SmallVector<double> scales) {
+ChannelParams lowering::accumulatorParams(SmallVector<double> scales,
+                                          unsigned width) {
   ChannelParams params;
   params.scales = std::move(scales);
+  params.width = width;
   return params;
 }
 

@@ -72,9 +72,8 @@ planSquaredDifferenceWiden(const ChannelParams &params, int leftShift,
   SquaredDifferenceWiden plan{*first, std::nullopt};
   if (powerOfTwo)
     return plan;
-  ChannelParams shifted = accumulatorParams({1.0});
-  shifted.width = 32;
-  WhyNotOr<RescaleSpec> second = planWiden(shifted, multiplier, group.rounding);
+  WhyNotOr<RescaleSpec> second =
+      planWiden(accumulatorParams({1.0}), multiplier, group.rounding);
   if (second.refused())
     return std::move(second).whyNot();
   plan.second = *second;
@@ -226,10 +225,9 @@ WhyNot lowering::lowerPRelu(Group &group) {
   if (alphaSpec.refused())
     return std::move(alphaSpec).whyNot();
   // The product, an i32 accumulator, to i32 at the output's scale.
-  ChannelParams accumulator = accumulatorParams({1.0});
-  accumulator.width = 32;
-  WhyNotOr<RescaleSpec> productSpec = planWiden(
-      accumulator, x.scale(0) * alpha.scale(0) / outScale, group.rounding);
+  WhyNotOr<RescaleSpec> productSpec =
+      planWiden(accumulatorParams({1.0}),
+                x.scale(0) * alpha.scale(0) / outScale, group.rounding);
   if (productSpec.refused())
     return std::move(productSpec).whyNot();
   Type i32 = IntegerType::get(select->getContext(), 32);

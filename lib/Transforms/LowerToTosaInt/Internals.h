@@ -153,8 +153,10 @@ WhyNotOr<ArithmeticOperand> getArithmeticOperand(Operation *op, unsigned index,
                                                  StringRef role,
                                                  std::optional<int64_t> axis);
 
-/// An accumulator's parameters: zero point 0, given scales, signed.
-ChannelParams accumulatorParams(SmallVector<double> scales);
+/// An accumulator's parameters: zero point 0, given scales, signed, `width`
+/// bits (what planWiden reads when the accumulator is rescaled again).
+ChannelParams accumulatorParams(SmallVector<double> scales,
+                                unsigned width = 32);
 
 /// The largest |q - zp| over the storage range.
 double largestMagnitude(const ChannelParams &params);
