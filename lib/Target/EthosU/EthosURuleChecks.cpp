@@ -380,6 +380,10 @@ WhyNot checkConvChannels(Operation *op, Limits limits) {
   return inRange("output channels", g.outC, 1, limit);
 }
 
+WhyNot checkConvInputChannels(Operation *op, Limits limits) {
+  return inRange("input channels", getConvGeometry(op).inC, 1, limits[0]);
+}
+
 WhyNot checkKernelDepth(Operation *op, Limits limits) {
   int64_t limit = limits[0];
   return inRange("kernel depth", getConvGeometry(op).kernelD, 1, limit);
@@ -395,64 +399,6 @@ static WhyNot checkStrideSize(int64_t height, int64_t width, int64_t limit) {
 WhyNot checkConvStride(Operation *op, Limits limits) {
   ConvGeometry g = getConvGeometry(op);
   return checkStrideSize(g.strideH, g.strideW, limits[0]);
-}
-
-/// Vela encodes weights offline: per output channel, the sum of
-/// |weight - zero point| must fit its accumulator scaling.
-WhyNot checkWeightSum(Operation *op, Limits limits) {
-  int64_t limit = limits[0];
-  ConvGeometry g = getConvGeometry(op);
-  DenseElementsAttr weights;
-  if (!matchPattern(g.weight, m_Constant(&weights)) ||
-      !isa<IntegerType>(weights.getElementType()))
-    return {}; // WEIGHTS_CONST reports it
-  int64_t zeroPoint = getScalarIntConstant(g.weightZp).value_or(0);
-  int64_t count = weights.getNumElements();
-  int64_t outC = std::max<int64_t>(g.outC, 1);
-  int64_t perChannel = count / outC;
-  SmallVector<int64_t> sums(outC, 0);
-  if (weights.isSplat()) {
-    // Every channel holds perChannel copies of one value; a huge splat must
-    // not cost a loop over its elements.
-    int64_t value = weights.getSplatValue<APInt>().getSExtValue();
-    sums.assign(outC, perChannel * std::abs(value - zeroPoint));
-  } else {
-    int64_t index = 0;
-    for (const APInt &value : weights.getValues<APInt>()) {
-      int64_t channel =
-          g.outputChannelInnermost ? index % outC : index / perChannel;
-      sums[channel] += std::abs(value.getSExtValue() - zeroPoint);
-      ++index;
-    }
-  }
-  for (int64_t channel = 0; channel < outC; ++channel)
-    if (sums[channel] > limit)
-      return WhyNot::format(
-          llvm::formatv("the sum of |weight| of output channel {0} is {1}, "
-                        "above 127 * 65536 = {2}",
-                        channel, sums[channel], limit));
-  return {};
-}
-
-WhyNot checkBiasRange(Operation *op, Limits limits) {
-  int64_t bits = limits[0];
-  DenseElementsAttr bias;
-  if (!matchPattern(getConvGeometry(op).bias, m_Constant(&bias)) ||
-      !isa<IntegerType>(bias.getElementType()))
-    return {};
-  const int64_t lo = -(int64_t(1) << (bits - 1)),
-                hi = (int64_t(1) << (bits - 1)) - 1;
-  int64_t channel = 0;
-  for (const APInt &value : bias.getValues<APInt>()) {
-    int64_t v = value.getSExtValue();
-    if (v < lo || v > hi)
-      return WhyNot::format(
-          llvm::formatv("bias {0} of output channel {1} is outside int{4} "
-                        "[{2}, {3}]",
-                        v, channel, lo, hi, bits));
-    ++channel;
-  }
-  return {};
 }
 
 static WhyNot checkInputSize(int64_t h, int64_t w, int64_t c, int64_t limit) {

@@ -1,7 +1,7 @@
 """Every delegate qtosa makes, given to Vela and to the TOSA reference model.
 
 Usage (under the tools environment's Python, qtosa importable):
-  vela_sweep.py [--targets T,T] [--reference] [--list-failures] INPUTS...
+  vela_sweep.py [--targets T,T] [--reference] INPUTS...
 
 INPUTS are MLIR files (each `// -----` case on its own), .tflite and .tosa
 files, or directories searched for them. Each is partitioned by
