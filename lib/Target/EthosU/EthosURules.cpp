@@ -437,10 +437,13 @@ void mlir::qtosa::printEthosURules(raw_ostream &os, EthosUTarget target) {
 
 EthosUConversionTarget::EthosUConversionTarget(MLIRContext &context,
                                                EthosUTarget target)
-    : ConversionTarget(context), target(target) {
-  addDynamicallyLegalDialect<tosa::TosaDialect>([target](Operation *op) {
-    return !checkEthosULegality(op, target).has_value();
-  });
+    : ConversionTarget(context), target(target),
+      profileVerdicts(ethosu::makeProfileCache()) {
+  addDynamicallyLegalDialect<tosa::TosaDialect>(
+      [target, cache = profileVerdicts](Operation *op) {
+        ethosu::ProfileCacheScope scope(cache.get());
+        return !checkEthosULegality(op, target).has_value();
+      });
 }
 
 std::optional<EthosUViolation>
@@ -448,6 +451,7 @@ EthosUConversionTarget::explain(Operation *op) const {
   std::optional<LegalOpDetails> legal = isLegal(op);
   if (legal)
     return {};
+  ethosu::ProfileCacheScope scope(profileVerdicts.get());
   if (std::optional<EthosUViolation> violation =
           checkEthosULegality(op, target))
     return violation;
