@@ -22,7 +22,9 @@ Per model:
     output's quantization (LSB), and for classifiers the top-1 class;
   - for ethos-u55-128 and ethos-u85-256: qtosa.partition (the host
     operators, counted as the TFLite operators they come from, and the
-    delegates) and Vela on every delegate.
+    delegates) and Vela on every delegate; the TOSA reference model and
+    qtosa's engine run each delegate's .tosa on one seeded random input,
+    and must agree bit for bit.
 Models are checked by --jobs worker processes (spawned, never forked), with
 QTOSA_JIT_OPT_LEVEL=0 unless set.
 
@@ -39,7 +41,7 @@ fails the next run until someone writes the cause).
 
 Prints a line per model, the deviations, and a summary line:
 "factory: N models: I imported, L lowered, E exact, D/T delegates compiled,
-F failed".
+R/C compared delegates bit-identical on the reference model, F failed".
 """
 import argparse
 import collections
@@ -55,6 +57,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE_DIR = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(SOURCE_DIR, "test", "Target", "TFLite",
+                                "Inputs"))
+sys.path.insert(0, os.path.join(SOURCE_DIR, "test", "Target", "EthosU",
                                 "Inputs"))
 
 SEED = 34
@@ -485,6 +489,7 @@ def check_model(name, path, micro_dir):
 
     # Ethos-U: qtosa's partition and Vela on each delegate.
     import qtosa.vela
+    import vela_sweep
     result["ethosu"] = {}
     for target in TARGETS:
         entry = {}
@@ -504,14 +509,27 @@ def check_model(name, path, micro_dir):
                                         report.get("partitions",
                                                    len(delegates)))
         rejected = []
+        reference = collections.Counter()
+        differs = []
         for delegate in delegates:
             try:
                 qtosa.vela.compile(delegate["flatbuffer"], target,
                                    name=delegate["name"])
             except qtosa.Error as error:
                 rejected.append(" ".join(str(error).split())[:300])
+            # The deployable file's numerics: the TOSA reference model and
+            # qtosa's engine on the delegate's own .tosa, one seeded input.
+            verdict, message = vela_sweep.reference_verdict(delegate,
+                                                            seeds=(SEED,))
+            if verdict in ("REFERENCE-DIFFERS", "REFERENCE-ERROR"):
+                differs.append("%s: %s %s" % (delegate["name"], verdict,
+                                              " ".join(message.split())[:300]))
+            elif verdict:
+                reference[verdict] += 1
         entry["compiled"] = len(delegates) - len(rejected)
         entry["rejected"] = rejected
+        entry["reference"] = dict(reference)
+        entry["reference_differs"] = differs
         result["ethosu"][target] = entry
         lap(SHORT[target])
     return result
@@ -573,6 +591,10 @@ def deviations(result):
             found.append((short + ".vela", "%d/%d-rejected" % (
                 len(entry["rejected"]), entry["delegates"]),
                 entry["rejected"][0]))
+        if entry["reference_differs"]:
+            found.append((short + ".reference", "%d/%d-differ" % (
+                len(entry["reference_differs"]), entry["delegates"]),
+                entry["reference_differs"][0]))
         if vela["error"]:
             found.append((short + ".vela-tflite", "error", vela["error"]))
             continue
@@ -877,15 +899,20 @@ def main():
                    if "ethosu" in r for t in TARGETS)
     delegates = sum(r["ethosu"][t].get("delegates", 0) for r in ordered
                     if "ethosu" in r for t in TARGETS)
+    identical = sum(r["ethosu"][t].get("reference", {}).get("identical", 0)
+                    for r in ordered if "ethosu" in r for t in TARGETS)
+    differing = sum(len(r["ethosu"][t].get("reference_differs", []))
+                    for r in ordered if "ethosu" in r for t in TARGETS)
     failed = len({k[0] for k in found})
     corpus_count = sum(r["name"].startswith("corpus/") for r in ordered)
     print("factory: %d models (%d factory, %d corpus): %d imported, %d "
           "lowered to valid integer TOSA, %d exact against TFLite Micro, "
-          "%d/%d delegates compiled by Vela, %d failed a goal (%d "
+          "%d/%d delegates compiled by Vela, %d/%d compared delegates "
+          "bit-identical on the TOSA reference model, %d failed a goal (%d "
           "deviations, %d expected)" % (
               len(ordered), len(ordered) - corpus_count, corpus_count,
               imported, lowered, exact, compiled,
-              delegates, failed, len(found),
+              delegates, identical, identical + differing, failed, len(found),
               len(set(found) & set(expected))))
     print("factory: time %.0f s (generation %.0f s, TFLite Micro and Vela "
           "on the .tflite files %.0f s, "
