@@ -11,7 +11,10 @@ Per model:
   - TFLite Micro runs it on seeded random inputs, and Vela compiles the
     .tflite for each target (its CPU operators), in child processes (some
     of TFLite Micro's checks abort the process, and Vela crashes on some
-    models: such a step is recorded as failed and the others go on);
+    models: such a step is recorded as failed and the others go on); where
+    TFLite Micro cannot run the model (no uint8 kernels, no GELU, no INT64
+    ARG_MAX, ...), TensorFlow Lite's interpreter with its reference kernels
+    is the oracle, in a child of its own;
   - qtosa imports it (qtosa.import_tflite), lowers it with
     qtosa-lower-pipeline{io=int rounding=double} and validates the result
     as strict integer TOSA 1.0 (tosa-validate, PRO-INT with EXT-INT16,
@@ -123,6 +126,50 @@ def input_sets(name, inputs):
     return sets
 
 
+def tflite_interpreter_main(name, path, stem):
+    """Child, TensorFlow only: TensorFlow Lite's interpreter with its
+    reference kernels (the code TFLite Micro's kernels come from) on the
+    same seeded inputs, for a model TFLite Micro cannot run (no uint8
+    kernels, no GELU, no INT64 ARG_MAX, ...). Writes STEM.npz as the
+    TFLite Micro step does, marked "oracle": "tflite-reference"."""
+    import numpy as np
+    import tensorflow as tf
+    resolver = tf.lite.experimental.OpResolverType.BUILTIN_REF
+    interpreter = tf.lite.Interpreter(
+        model_path=path, experimental_op_resolver_type=resolver)
+    interpreter.allocate_tensors()
+    inputs = interpreter.get_input_details()
+    outputs = interpreter.get_output_details()
+    saved = {"oracle": np.array("tflite-reference")}
+    for k, detail in enumerate(inputs):
+        q = detail["quantization_parameters"]
+        saved["in_scale_%d" % k] = np.asarray(q["scales"])
+        saved["in_zp_%d" % k] = np.asarray(q["zero_points"])
+    for s, arrays in enumerate(input_sets(name, inputs)):
+        for detail, array in zip(inputs, arrays):
+            interpreter.set_tensor(detail["index"], array)
+        interpreter.invoke()
+        for k, array in enumerate(arrays):
+            saved["in_%d_%d" % (s, k)] = array
+        for k, detail in enumerate(outputs):
+            saved["out_%d_%d" % (s, k)] = interpreter.get_tensor(
+                detail["index"]).copy()
+    np.savez(stem + ".npz", **saved)
+
+
+def run_tflite_interpreter(name, path, stem):
+    """tflite_interpreter_main in a child (TensorFlow and qtosa cannot share
+    a process); its error text, or None."""
+    done = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--tflite-child", name,
+         path, stem], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    if done.returncode == 0 and os.path.isfile(stem + ".npz"):
+        return None
+    lines = [l for l in done.stdout.splitlines() if l.strip()]
+    return lines[-1] if lines else "exit %d" % done.returncode
+
+
 def oracle_main(out_dir, items):
     """Child: the oracles, one (name, path, step) at a time. Step "micro":
     TFLite Micro on seeded inputs, written to out_dir/NAME.npz (inputs,
@@ -174,8 +221,15 @@ def oracle_main(out_dir, items):
                     saved["out_%d_%d" % (s, k)] = array
             np.savez(stem + ".npz", **saved)
         except Exception as error:  # qtosa.Error, or its runtime's
-            with open(stem + ".json", "w") as f:
-                json.dump({"error": " ".join(str(error).split())}, f)
+            micro_error = " ".join(str(error).split())
+            # TensorFlow Lite's own reference kernels, where TFLite Micro
+            # has none for the model.
+            fallback_error = run_tflite_interpreter(name, path, stem)
+            if fallback_error is not None:
+                with open(stem + ".json", "w") as f:
+                    json.dump({"error": "%s; TensorFlow Lite's reference "
+                               "kernels: %s" % (micro_error,
+                                                fallback_error)}, f)
         print("done", flush=True)
 
 
@@ -448,6 +502,8 @@ def check_model(name, path, micro_dir):
     else:
         with np.load(stem + ".npz") as data:
             saved = {key: data[key] for key in data.files}
+        if "oracle" in saved:
+            result["oracle"] = str(saved.pop("oracle"))
         count_in = len([k for k in saved if k.startswith("in_0_")])
         count_out = len([k for k in saved if k.startswith("out_0_")])
         tflite_types = ([TFLITE_TYPES.get(saved["in_0_%d" % k].dtype.name,
@@ -700,6 +756,8 @@ def table(results, manifest):
                     else "%s LSB" % result["max_lsb"])
             if "top1" in result:
                 text += ", top-1 %d/%d" % tuple(result["top1"])
+            if result.get("oracle") == "tflite-reference":
+                text += " (TFLite's reference kernels)"
             cells.append(text)
         for target in TARGETS:
             entry = result["ethosu"][target]
@@ -733,6 +791,9 @@ def without_timings(text):
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--tflite-child":
+        tflite_interpreter_main(*sys.argv[2:5])
+        return 0
     if len(sys.argv) > 1 and sys.argv[1] == "--oracle-child":
         oracle_main(sys.argv[2], json.loads(sys.argv[3]))
         return 0
@@ -906,7 +967,8 @@ def main():
     failed = len({k[0] for k in found})
     corpus_count = sum(r["name"].startswith("corpus/") for r in ordered)
     print("factory: %d models (%d factory, %d corpus): %d imported, %d "
-          "lowered to valid integer TOSA, %d exact against TFLite Micro, "
+          "lowered to valid integer TOSA, %d exact against TFLite Micro (or "
+          "TFLite's reference kernels), "
           "%d/%d delegates compiled by Vela, %d/%d compared delegates "
           "bit-identical on the TOSA reference model, %d failed a goal (%d "
           "deviations, %d expected)" % (
