@@ -81,7 +81,11 @@ mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
   pm.addPass(createInlinePrivateCallsPass());
   // u8 storage (ONNX's default) becomes i8 with the zero point moved: TOSA
   // orders and accumulates signed integers, and Ethos-U takes int8.
-  pm.addNestedPass<func::FuncOp>(createSignedStoragePass());
+  // With io=int the graph's u8 ends stay u8: it takes and returns what
+  // TFLite does.
+  SignedStoragePassOptions signedStorage;
+  signedStorage.u8GraphEnds = options.io == GraphIO::Int;
+  pm.addNestedPass<func::FuncOp>(createSignedStoragePass(signedStorage));
 
   //===--------------------------------------------------------------------===//
   // Share: quantization parameters across data movement.

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_SIGNEDSTORAGEPASS
@@ -25,6 +26,7 @@ namespace {
 
 struct SignedStoragePass
     : qtosa::impl::SignedStoragePassBase<SignedStoragePass> {
+  using SignedStoragePassBase::SignedStoragePassBase;
   void runOnOperation() override;
 };
 
@@ -65,8 +67,8 @@ DenseElementsAttr shiftedDown(DenseElementsAttr constant) {
 /// of what they read and of what they produce changes together.
 bool movesStoredValues(OpOperand &use) {
   return use.getOperandNumber() == 0 &&
-         isa<tosa::SliceOp, tosa::ReshapeOp, tosa::TransposeOp,
-             tosa::ReverseOp, tosa::TileOp, tosa::IdentityOp>(use.getOwner());
+         isa<tosa::SliceOp, tosa::ReshapeOp, tosa::TransposeOp, tosa::ReverseOp,
+             tosa::TileOp, tosa::IdentityOp>(use.getOwner());
 }
 
 /// The u8 dequantizes that read `stored`, directly or through ops that move
@@ -94,17 +96,33 @@ void SignedStoragePass::runOnOperation() {
   // Quantizes whose stored value only dequantizes, maybe after slices,
   // reshapes and transposes of the stored values (TF1's whole-uint8
   // models): both ends move.
+  // With u8-graph-ends (io=int), a graph input quantized to u8 in the graph
+  // keeps its storage: the graph takes the u8 integers TFLite takes, and its
+  // readers are requantized to i8 below (one exact tosa.rescale reading
+  // unsigned input). A dequantize of moved storage that the graph returns gets
+  // the same at its end: the graph returns u8.
+  SmallVector<std::pair<DequantizeOp, quant::QuantizedType>> returnedReaders;
   getOperation()->walk([&](QuantizeOp quantize) {
     quant::QuantizedType signedType = getSignedEquivalent(quantize.getQtype());
     if (!signedType || quantize->use_empty())
       return;
+    if (auto argument = dyn_cast<BlockArgument>(quantize.getInput()))
+      if (u8GraphEnds &&
+          isa<FunctionOpInterface>(argument.getOwner()->getParentOp()))
+        return;
     SmallVector<DequantizeOp> readers;
     if (!collectU8Readers(quantize.getOutput(), readers))
       return;
     quantize.setQtypeAttr(TypeAttr::get(signedType));
-    for (DequantizeOp dequantize : readers)
+    for (DequantizeOp dequantize : readers) {
+      if (u8GraphEnds &&
+          llvm::any_of(dequantize->getUsers(), [](Operation *user) {
+            return user->hasTrait<OpTrait::ReturnLike>();
+          }))
+        returnedReaders.push_back({dequantize, dequantize.getQtype()});
       dequantize.setQtypeAttr(
           TypeAttr::get(getSignedEquivalent(dequantize.getQtype())));
+    }
     changed = true;
   });
 
@@ -138,6 +156,23 @@ void SignedStoragePass::runOnOperation() {
                                                 requantize);
     changed = true;
   });
+
+  // The returned ends: requantized to their u8 parameters (exact: the same
+  // scale), lowered to one tosa.rescale writing unsigned output.
+  for (auto [dequantize, u8Type] : returnedReaders) {
+    OpBuilder builder(dequantize);
+    builder.setInsertionPointAfter(dequantize);
+    auto requantize = QuantizeOp::create(
+        builder, dequantize.getLoc(), dequantize.getInput().getType(),
+        dequantize.getOutput(), TypeAttr::get(u8Type));
+    auto unsignedDequantize = DequantizeOp::create(
+        builder, dequantize.getLoc(), dequantize.getOutput().getType(),
+        requantize.getOutput(), TypeAttr::get(u8Type));
+    dequantize.getOutput().replaceUsesWithIf(
+        unsignedDequantize.getOutput(), [](OpOperand &use) {
+          return use.getOwner()->hasTrait<OpTrait::ReturnLike>();
+        });
+  }
   if (!changed)
     markAllAnalysesPreserved();
 }

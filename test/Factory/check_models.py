@@ -329,11 +329,20 @@ def parse_qtype(text):
 
 
 def signature_types(text):
-    """Element types of @main's arguments and results (i8, ui8, f32...)."""
+    """Element types of @main's arguments and results (i8, ui8, f32...):
+    TOSA 1.0 stores u8 data in i8 tensors, so an i8 tensor whose
+    `qtosa.qtype` is u8 counts as ui8."""
     header = next(l for l in text.splitlines() if "func.func @main(" in l)
     params, _, results = header.partition(") -> ")
     def types(part):
-        return re.findall(r"tensor<(?:[0-9?]+x)*([a-z]+\d+)>", part)
+        found = []
+        for element, attrs in re.findall(
+                r"tensor<(?:[0-9?]+x)*([a-z]+\d+)>(\s*\{[^}]*\})?", part):
+            if (element == "i8" and
+                    'qtosa.qtype = "!quant.uniform<u8' in attrs):
+                element = "ui8"
+            found.append(element)
+        return found
     return types(params), types(results)
 
 

@@ -1,4 +1,6 @@
 // RUN: qtosa-opt %s --split-input-file --qtosa-signed-storage | FileCheck %s --enable-var-scope
+// RUN: qtosa-opt %s --split-input-file --qtosa-signed-storage=u8-graph-ends \
+// RUN:   | FileCheck %s --enable-var-scope --check-prefix=ENDS
 
 // A u8 quantize read only by dequantizes: both sides move to i8, zero
 // point and range 128 lower.
@@ -7,10 +9,42 @@
 // CHECK: qtosa.dequantize %{{.*}} as !quant.uniform<i8:f32, 5.000000e-02> :
 // CHECK: qtosa.dequantize %{{.*}} as !quant.uniform<i8<-127:127>:f32, 5.000000e-02:-8> :
 func.func @pair(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-  %q = qtosa.quantize %x as !quant.uniform<u8:f32, 0.05:128> : tensor<4xf32> -> tensor<4xi8>
+  %a = tosa.abs %x : (tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %a as !quant.uniform<u8:f32, 0.05:128> : tensor<4xf32> -> tensor<4xi8>
   %d = qtosa.dequantize %q as !quant.uniform<u8:f32, 0.05:128> : tensor<4xi8> -> tensor<4xf32>
   %e = qtosa.dequantize %q as !quant.uniform<u8<1:255>:f32, 0.05:120> : tensor<4xi8> -> tensor<4xf32>
-  return %d, %e : tensor<4xf32>, tensor<4xf32>
+  %f = tosa.abs %d : (tensor<4xf32>) -> tensor<4xf32>
+  %g = tosa.abs %e : (tensor<4xf32>) -> tensor<4xf32>
+  return %f, %g : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// With u8-graph-ends the graph's own ends keep u8 (what TFLite takes and
+// returns; io=int gives them to the caller): a graph input quantized to u8 keeps its
+// storage and its reader is requantized to i8; a returned dequantize of
+// moved storage is requantized back to u8.
+// ENDS-LABEL: func.func @graph_ends(
+// ENDS:         %[[IN:.*]] = qtosa.quantize %arg0 as !quant.uniform<u8:f32, 5.000000e-02:128>
+// ENDS:         %[[INF:.*]] = qtosa.dequantize %[[IN]] as !quant.uniform<u8:f32, 5.000000e-02:128>
+// ENDS:         qtosa.quantize %[[INF]] as !quant.uniform<i8:f32, 5.000000e-02>
+// ENDS:         %[[Q:.*]] = qtosa.quantize %{{.*}} as !quant.uniform<i8:f32, 1.000000e-01:-8>
+// ENDS:         %[[D:.*]] = qtosa.dequantize %[[Q]] as !quant.uniform<i8:f32, 1.000000e-01:-8>
+// ENDS:         %[[U:.*]] = qtosa.quantize %[[D]] as !quant.uniform<u8:f32, 1.000000e-01:120>
+// ENDS:         %[[UD:.*]] = qtosa.dequantize %[[U]] as !quant.uniform<u8:f32, 1.000000e-01:120>
+// ENDS:         return %[[UD]]
+// Without it both ends go to i8 like the rest.
+// CHECK-LABEL: func.func @graph_ends(
+// CHECK:         qtosa.quantize %arg0 as !quant.uniform<i8:f32, 5.000000e-02>
+// CHECK:         qtosa.quantize %{{.*}} as !quant.uniform<i8:f32, 1.000000e-01:-8>
+// CHECK-NOT:     u8
+func.func @graph_ends(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %q = qtosa.quantize %x as !quant.uniform<u8:f32, 0.05:128> : tensor<4xf32> -> tensor<4xi8>
+  %d = qtosa.dequantize %q as !quant.uniform<u8:f32, 0.05:128> : tensor<4xi8> -> tensor<4xf32>
+  %a = tosa.abs %d : (tensor<4xf32>) -> tensor<4xf32>
+  %r = qtosa.quantize %a as !quant.uniform<u8:f32, 0.1:120> : tensor<4xf32> -> tensor<4xi8>
+  %o = qtosa.dequantize %r as !quant.uniform<u8:f32, 0.1:120> : tensor<4xi8> -> tensor<4xf32>
+  return %o : tensor<4xf32>
 }
 
 // -----
@@ -64,7 +98,8 @@ func.func @escapes(%x: tensor<4xf32>) -> tensor<4xi8> {
 // CHECK:         %[[R:.*]] = tosa.reshape %[[S]]
 // CHECK:         qtosa.dequantize %[[R]] as !quant.uniform<i8:f32, 5.000000e-02:-28>
 // CHECK-NOT:     u8
-func.func @through_movers(%x: tensor<1x4x4x2xf32>) -> (tensor<1x4x4x2xf32>, tensor<1x18xf32>) {
+func.func @through_movers(%y: tensor<1x4x4x2xf32>) -> (tensor<1x4x4x2xf32>, tensor<1x18xf32>) {
+  %x = tosa.abs %y : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
   %q = qtosa.quantize %x as !quant.uniform<u8:f32, 0.05:100> : tensor<1x4x4x2xf32> -> tensor<1x4x4x2xi8>
   %d = qtosa.dequantize %q as !quant.uniform<u8:f32, 0.05:100> : tensor<1x4x4x2xi8> -> tensor<1x4x4x2xf32>
   %start = tosa.const_shape {values = dense<0> : tensor<4xindex>} : () -> !tosa.shape<4>
@@ -73,7 +108,9 @@ func.func @through_movers(%x: tensor<1x4x4x2xf32>) -> (tensor<1x4x4x2xf32>, tens
   %shape = tosa.const_shape {values = dense<[1, 18]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %r = tosa.reshape %s, %shape : (tensor<1x3x3x2xi8>, !tosa.shape<2>) -> tensor<1x18xi8>
   %e = qtosa.dequantize %r as !quant.uniform<u8:f32, 0.05:100> : tensor<1x18xi8> -> tensor<1x18xf32>
-  return %d, %e : tensor<1x4x4x2xf32>, tensor<1x18xf32>
+  %f = tosa.abs %d : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  %g = tosa.abs %e : (tensor<1x18xf32>) -> tensor<1x18xf32>
+  return %f, %g : tensor<1x4x4x2xf32>, tensor<1x18xf32>
 }
 
 // -----

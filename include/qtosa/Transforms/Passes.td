@@ -377,11 +377,22 @@ def SignedStoragePass : Pass<"qtosa-signed-storage"> {
       `qtosa-lower-to-tosa-int` makes a `tosa.rescale` with
       `input_unsigned`: the graph's interface stays u8.
 
-    A u8 quantize whose stored value is used other than by a dequantize (a
-    function result, a call) keeps u8 storage. The pipelines run this pass
-    after the import; with `io=int` a graph input quantized in the graph
-    becomes an i8 input with the moved zero point (see its `qtosa.qtype`).
+    With `u8-graph-ends` (set by the pipelines' `io=int`), the graph's own
+    ends keep u8, the integers TFLite takes and returns: a u8 quantize of
+    a function argument keeps its storage (its readers are requantized as
+    above), and a dequantize of moved storage that the function returns is
+    requantized back to its u8 parameters (a `tosa.rescale` writing
+    unsigned output); `qtosa-integer-io` then makes the graph take and
+    return u8 integers (in i8 tensors whose `qtosa.qtype` is u8). Without
+    it a float interface quantizes straight to i8, with no rescale at the
+    ends. A u8 quantize whose stored value is used other than by a
+    dequantize (a function result, a call) keeps u8 storage. The pipelines
+    run this pass after the import.
   }];
+  let options = [
+    Option<"u8GraphEnds", "u8-graph-ends", "bool", "false",
+           "Keep u8 storage at the function's arguments and results">,
+  ];
   let dependentDialects = ["::mlir::qtosa::QTosaDialect",
                            "::mlir::tosa::TosaDialect"];
 }

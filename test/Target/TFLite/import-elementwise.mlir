@@ -142,11 +142,14 @@
 // RAW: qtosa.dequantize %{{.+}} as !quant.uniform<u8:f32, 1.000000e+00> : tensor<1x2x2x3xi8> -> tensor<1x2x2x3xf32>
 // RAW: qtosa.quantize %{{.+}} as !quant.uniform<i8:f32, 1.000000e+00:-128>
 // RAW: qtosa.dequantize %{{.+}} as !quant.uniform<i16:f32, 1.000000e+00> : tensor<4xi16> -> tensor<4xf32>
+// With io=int the raw image stays the u8 TFLite takes (class 8); one rescale
+// reading unsigned input makes the model's int8 output of it.
 // RAW-INT-LABEL: func.func @main(
-// RAW-INT-SAME: %arg0: tensor<1x2x2x3xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 1.000000e+00:-128>", tflite.name = "image"}
+// RAW-INT-SAME: %arg0: tensor<1x2x2x3xi8> {qtosa.qtype = "!quant.uniform<u8:f32, 1.000000e+00>", tflite.name = "image"}
 // RAW-INT-SAME: %arg1: tensor<4xi16> {qtosa.qtype = "!quant.uniform<i16:f32, 1.000000e+00>", tflite.name = "audio"}
 // RAW-INT-NOT: f32>
-// RAW-INT: return %arg0, %arg1
+// RAW-INT: %[[IMAGE:.*]] = tosa.rescale %arg0, {{.*}}input_unsigned = true, output_unsigned = false
+// RAW-INT: return %[[IMAGE]], %arg1
 
 // NEG, GELU (exact, then approximate) and ELU: elementwise float ops, each
 // activation a function of one input that the integer lowering makes one
