@@ -44,6 +44,7 @@
 // LOWER-NEXT: expand-qdq
 // LOWER-EMPTY:
 // ETHOSU: lower-to-tosa-int
+// ETHOSU-NEXT: ethosu-legalize
 // ETHOSU-NEXT: ethosu-partition
 // ETHOSU-NEXT: export-delegates
 // ETHOSU-NEXT: expand-qdq

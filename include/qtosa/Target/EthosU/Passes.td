@@ -6,6 +6,31 @@
 include "mlir/Pass/PassBase.td"
 include "qtosa/Target/EthosU/PassOptions.td"
 
+def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite integer TOSA Vela does not compile for the target "
+                "into an exact form it does";
+  let description = [{
+    Runs before `qtosa-ethosu-partition` in `qtosa-ethosu-pipeline` (for
+    Ethos-U55 only). For `target=ethos-u55-128` it rewrites a 2x bilinear
+    `tosa.resize` as `qtosa-lower-to-tosa-int` writes it (stored i8 into
+    i32, or i16 into i48; its repeated first row and column included), for
+    which Vela 5.2 compiles nothing on Ethos-U55 (`U55.RESIZE.MODE`), into
+    what it compiles there, with the same accumulator element for element:
+    the input edge-replicated by concats of slices, each pixel repeated
+    twice by a NEAREST `tosa.resize` (scale 4/2, offset -1, border 1), a
+    slice, and a `tosa.depthwise_conv2d` with zero points 0 and weights
+    [1, 2, 1] x [1, 2, 1] (half-pixel sampling, scale 4/2 x 4/2) or
+    [1, 1] x [1, 1] (TF1's legacy sampling, scale 2/1 x 2/1). The
+    `tosa.rescale` after it is kept. Other bilinear resizes stay as they
+    are, and the partition says why each was not rewritten; a rewrite whose
+    new ops break a rule of the target is undone, with a remark naming the
+    rule. For `target=ethos-u85-256` it changes nothing: Vela compiles the
+    bilinear resize there.
+  }];
+  let options = [EthosUPartitionTargetOption];
+  let dependentDialects = ["::mlir::tosa::TosaDialect"];
+}
+
 def EthosUPartitionPass : Pass<"qtosa-ethosu-partition", "::mlir::ModuleOp"> {
   let summary = "Partition integer TOSA into Ethos-U delegates and explain "
                 "every op left on the host";

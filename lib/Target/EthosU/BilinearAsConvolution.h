@@ -1,0 +1,63 @@
+//===- BilinearAsConvolution.h - A 2x bilinear resize Vela compiles on U55 ===//
+//
+// Private to lib/Target/EthosU. Vela 5.2 compiles no BILINEAR tosa.resize
+// for Ethos-U55, but it compiles a NEAREST one (pixel repetition), concat,
+// slice and depthwise convolution. A 2x bilinear upscale is those, exactly at
+// the accumulator: qtosa-ethosu-legalize rewrites with the two functions
+// here, and the partitioner's U55.RESIZE.MODE asks the plan why a bilinear
+// resize it still sees was not rewritten.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef QTOSA_LIB_TARGET_ETHOSU_BILINEARASCONVOLUTION_H
+#define QTOSA_LIB_TARGET_ETHOSU_BILINEARASCONVOLUTION_H
+
+#include "qtosa/Utils/WhyNot.h"
+
+#include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::qtosa::ethosu {
+
+/// The two 2x samplings a depthwise convolution reproduces.
+enum class BilinearSampling {
+  /// Half-pixel centers (TF2, Keras, PyTorch align_corners=False): scale
+  /// 4/2, offset -1, border 1 per axis. Output 2i weighs x[i-1], x[i] by
+  /// 1, 3 and 2i+1 weighs x[i], x[i+1] by 3, 1 (in quarters), indices
+  /// clamped: a 3-tap [1, 2, 1] over each input pixel repeated twice and
+  /// edge-replicated by one.
+  HalfPixel,
+  /// TF1's legacy sampling (align_corners and half_pixel_centers false):
+  /// scale 2/1, offset 0, border 1. Output 2i is x[i], 2i+1 the mean of
+  /// x[i] and x[i+1] (clamped): a 2-tap [1, 1] over the repeated pixels,
+  /// the last one replicated.
+  Legacy,
+};
+
+/// A lowered bilinear resize (stored i8 into i32, or i16 into i48) that
+/// buildBilinearAsConvolution can replace.
+struct BilinearAsConvolution {
+  tosa::ResizeOp resize;
+  /// The stored input before qtosa-lower-to-tosa-int's leading-row and
+  /// leading-column repeats (its workaround for MLIR's truncating index
+  /// division), which the convolution form does not need.
+  Value source;
+  BilinearSampling sampling;
+};
+
+/// The plan for `resize`, or why it has no convolution form.
+WhyNotOr<BilinearAsConvolution> planBilinearAsConvolution(tosa::ResizeOp resize);
+
+/// Builds the convolution form before the resize and returns its
+/// accumulator, equal to the resize's result element for element: the
+/// source edge-replicated (concat of slices), repeated 2x by a NEAREST
+/// resize in the form Vela compiles (scale 4/2, offset -1, border 1), the
+/// window the taps read (slice), and a depthwise convolution with input and
+/// weight zero points 0 whose weights add up to the resize's
+/// scale_y_n * scale_x_n.
+Value buildBilinearAsConvolution(OpBuilder &builder,
+                                 const BilinearAsConvolution &plan);
+
+} // namespace mlir::qtosa::ethosu
+
+#endif // QTOSA_LIB_TARGET_ETHOSU_BILINEARASCONVOLUTION_H

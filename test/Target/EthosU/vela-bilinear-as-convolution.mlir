@@ -1,0 +1,59 @@
+// A 2x bilinear resize on Ethos-U55 through qtosa-ethosu-pipeline: qtosa-
+// ethosu-legalize makes it a depthwise convolution over the repeated,
+// edge-replicated input, and every op runs on the NPU; Vela 5.2 compiles
+// each delegate (the six concat pieces as MemoryCopy, the NEAREST resize as
+// AvgPool, then the DepthwiseConv2D with the rescale fused). Without the
+// rewrite the resize stays on the host (U55.RESIZE.MODE). Exactness:
+// qtosa-ethosu-legalize-exact.mlir.
+// REQUIRES: tools, qtosa-python
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{target=ethos-u55-128 tosa-dir=%t report-file=-})' -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=REPORT
+// REPORT: ethos-u55-128: 3 delegate(s); 28 op(s): 28 on the NPU (100.0%), 0 on the host
+// RUN: %tools_python %S/Inputs/vela_operations.py ethos-u55-128 %t/delegate_0.tosa | FileCheck %s --check-prefix=HALF
+// RUN: %tools_python %S/Inputs/vela_operations.py ethos-u55-128 %t/delegate_1.tosa | FileCheck %s --check-prefix=HALF
+// HALF: NPU operations: 8
+// HALF-NEXT: MemoryCopy
+// HALF-NEXT: MemoryCopy
+// HALF-NEXT: MemoryCopy
+// HALF-NEXT: MemoryCopy
+// HALF-NEXT: MemoryCopy
+// HALF-NEXT: MemoryCopy
+// HALF-NEXT: AvgPool
+// HALF-NEXT: DepthwiseConv2D
+// RUN: %tools_python %S/Inputs/vela_operations.py ethos-u55-128 %t/delegate_2.tosa | FileCheck %s --check-prefix=LEGACY
+// LEGACY: NPU operations: 6
+// LEGACY-NEXT: MemoryCopy
+// LEGACY-NEXT: MemoryCopy
+// LEGACY-NEXT: MemoryCopy
+// LEGACY-NEXT: MemoryCopy
+// LEGACY-NEXT: AvgPool
+// LEGACY-NEXT: DepthwiseConv2D
+
+func.func @half_pixel_int16(%x: tensor<1x8x8x8xi16>) -> tensor<1x16x16x8xi16> {
+  %d = qtosa.dequantize %x as !quant.uniform<i16:f32, 0.001> : tensor<1x8x8x8xi16> -> tensor<1x8x8x8xf32>
+  %scale = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %offset = tosa.const_shape {values = dense<[-1, -1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %border = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %y = tosa.resize %d, %scale, %offset, %border {mode = BILINEAR} : (tensor<1x8x8x8xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x16x16x8xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.001> : tensor<1x16x16x8xf32> -> tensor<1x16x16x8xi16>
+  return %q : tensor<1x16x16x8xi16>
+}
+func.func @half_pixel_int8(%x: tensor<1x8x8x8xi8>) -> tensor<1x16x16x8xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x8x8x8xi8> -> tensor<1x8x8x8xf32>
+  %scale = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %offset = tosa.const_shape {values = dense<[-1, -1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %border = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %y = tosa.resize %d, %scale, %offset, %border {mode = BILINEAR} : (tensor<1x8x8x8xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x16x16x8xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x16x16x8xf32> -> tensor<1x16x16x8xi8>
+  return %q : tensor<1x16x16x8xi8>
+}
+func.func @legacy_int8(%x: tensor<1x8x8x8xi8>) -> tensor<1x16x16x8xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x8x8x8xi8> -> tensor<1x8x8x8xf32>
+  %scale = tosa.const_shape {values = dense<[2, 1, 2, 1]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %offset = tosa.const_shape {values = dense<[0, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %border = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %y = tosa.resize %d, %scale, %offset, %border {mode = BILINEAR} : (tensor<1x8x8x8xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x16x16x8xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x16x16x8xf32> -> tensor<1x16x16x8xi8>
+  return %q : tensor<1x16x16x8xi8>
+}
