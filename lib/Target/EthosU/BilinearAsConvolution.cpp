@@ -6,10 +6,12 @@
 // replication), the half-pixel resize's sum in quarters is
 //   out[2i]   = x[i-1] + 3 x[i] = u[2i-1] + 2 u[2i]   + u[2i+1]
 //   out[2i+1] = 3 x[i] + x[i+1] = u[2i]   + 2 u[2i+1] + u[2i+2]
-// a [1, 2, 1] window over u replicated by one at each edge; and the legacy
-// sampling's in halves is
+// a [1, 2, 1] window over u replicated by one at each edge; and the
+// sampling at halves (scale 2/1, offset 0) is in halves
 //   out[2i] = 2 x[i] = u[2i] + u[2i+1],  out[2i+1] = x[i] + x[i+1]
-// a [1, 1] window over u with its last element replicated. The resize adds
+// a [1, 1] window over u, with its last element replicated when the output
+// has 2n elements (border 1: TF1's legacy sampling) and as it is when it
+// has 2n - 1 (border 0: align_corners). The resize adds
 // the stored values, zero points included, with these weights; so does a
 // depthwise convolution with zero points 0, in the same accumulator.
 //
@@ -51,11 +53,13 @@ Value withoutLeadingRepeat(Value value, int64_t dim) {
   auto slice = first.getDefiningOp<tosa::SliceOp>();
   if (!slice || slice.getInput1() != rest)
     return {};
-  std::optional<SmallVector<int64_t>> start = getConstantShape(slice.getStart());
+  std::optional<SmallVector<int64_t>> start =
+      getConstantShape(slice.getStart());
   std::optional<SmallVector<int64_t>> size = getConstantShape(slice.getSize());
   SmallVector<int64_t> expectedSize(shapeOf(rest));
   expectedSize[dim] = 1;
-  if (!start || !size || llvm::any_of(*start, [](int64_t v) { return v != 0; }) ||
+  if (!start || !size ||
+      llvm::any_of(*start, [](int64_t v) { return v != 0; }) ||
       *size != expectedSize)
     return {};
   return rest;
@@ -122,20 +126,25 @@ mlir::qtosa::ethosu::planBilinearAsConvolution(tosa::ResizeOp resize) {
   if (*scale == ArrayRef<int64_t>{4, 2, 4, 2})
     sampling = BilinearSampling::HalfPixel;
   else if (*scale == ArrayRef<int64_t>{2, 1, 2, 1})
-    sampling = BilinearSampling::Legacy;
+    sampling = BilinearSampling::Halves;
   else
     return WhyNot::format(llvm::formatv(
         "its scale is {0} (height x width); only a 2x upscale of both axes, "
-        "4/2 x 4/2 (half-pixel) or 2/1 x 2/1 (legacy), has a convolution "
-        "form",
+        "4/2 x 4/2 (half-pixel) or 2/1 x 2/1 (TF1's legacy sampling, "
+        "align_corners), has a convolution form",
         formatScale(*scale)));
-  if ((*border)[0] != 1 || (*border)[1] != 1)
-    return WhyNot::format(llvm::formatv(
-        "its border is {0} x {1}, not 1 x 1 (an output twice the input)",
-        (*border)[0], (*border)[1]));
+  bool halfPixel = sampling == BilinearSampling::HalfPixel;
+  for (int axis = 0; axis < 2; ++axis) {
+    int64_t value = (*border)[axis];
+    if (value != 1 && (halfPixel || value != 0))
+      return WhyNot::format(llvm::formatv(
+          "its {0} have border {1}; with scale {2} only border {3} has a "
+          "convolution form",
+          kAxisNames[axis], value, halfPixel ? "4/2" : "2/1",
+          halfPixel ? "1" : "1 (2n outputs) or 0 (2n - 1)"));
+  }
 
   Value source = resize.getInput();
-  bool halfPixel = sampling == BilinearSampling::HalfPixel;
   // The lowering repeats the first row, then the first column; undo the
   // outer one first.
   for (int axis = 1; axis >= 0; --axis) {
@@ -143,8 +152,8 @@ mlir::qtosa::ethosu::planBilinearAsConvolution(tosa::ResizeOp resize) {
     if (!halfPixel) {
       if (value != 0)
         return WhyNot::format(llvm::formatv(
-            "its {0} have scale 2/1 and offset {1}, not the legacy "
-            "sampling's offset 0",
+            "its {0} have scale 2/1 and offset {1}, not 0 (samples at "
+            "halves of the input)",
             kAxisNames[axis], value));
       continue;
     }
@@ -163,10 +172,12 @@ mlir::qtosa::ethosu::planBilinearAsConvolution(tosa::ResizeOp resize) {
           kAxisNames[axis], kEdgeNames[axis]));
   }
   ArrayRef<int64_t> from = shapeOf(source), to = outType.getShape();
-  if (to[0] != from[0] || to[3] != from[3] || to[1] != 2 * from[1] ||
-      to[2] != 2 * from[2])
-    return "its output is not twice its input's height and width";
-  return BilinearAsConvolution{resize, source, sampling};
+  if (to[0] != from[0] || to[3] != from[3] ||
+      to[1] != 2 * from[1] - 1 + (*border)[0] ||
+      to[2] != 2 * from[2] - 1 + (*border)[1])
+    return "its output size does not follow from its parameters";
+  return BilinearAsConvolution{
+      resize, source, sampling, {(*border)[0], (*border)[1]}};
 }
 
 Value mlir::qtosa::ethosu::buildBilinearAsConvolution(
@@ -178,35 +189,41 @@ Value mlir::qtosa::ethosu::buildBilinearAsConvolution(
   Type storage = sourceType.getElementType();
   auto accumulatorType = cast<RankedTensorType>(resize.getType());
   Type accumulator = accumulatorType.getElementType();
-  int64_t batch = sourceType.getDimSize(0), height = sourceType.getDimSize(1),
-          width = sourceType.getDimSize(2),
-          channels = sourceType.getDimSize(3);
+  int64_t batch = sourceType.getDimSize(0), channels = sourceType.getDimSize(3);
 
+  // Half-pixel sampling clamps at both edges, the sampling at halves at
+  // the far one when its border is 1 (its last output reads past the input).
   Value padded = plan.source;
   for (int64_t dim = 1; dim <= 2; ++dim)
-    padded = replicateEdges(b, padded, dim, /*leading=*/halfPixel);
+    if (halfPixel || plan.border[dim - 1] == 1)
+      padded = replicateEdges(b, padded, dim, /*leading=*/halfPixel);
   ArrayRef<int64_t> paddedShape = shapeOf(padded);
 
   // Each pixel twice: the one NEAREST form Vela compiles for Ethos-U55
   // (U55.RESIZE.REPEATS).
+  SmallVector<int64_t> repeatedShape = {batch, 2 * paddedShape[1],
+                                        2 * paddedShape[2], channels};
   Value repeated = tosa::ResizeOp::create(
-      b,
-      sourceType.clone(
-          {batch, 2 * paddedShape[1], 2 * paddedShape[2], channels}),
-      padded, tosa::getTosaConstShape(b, {4, 2, 4, 2}),
-      tosa::getTosaConstShape(b, {-1, -1}),
-      tosa::getTosaConstShape(b, {1, 1}), tosa::ResizeMode::NEAREST_NEIGHBOR);
+      b, sourceType.clone(repeatedShape), padded,
+      tosa::getTosaConstShape(b, {4, 2, 4, 2}),
+      tosa::getTosaConstShape(b, {-1, -1}), tosa::getTosaConstShape(b, {1, 1}),
+      tosa::ResizeMode::NEAREST_NEIGHBOR);
 
-  SmallVector<int64_t> taps = halfPixel ? SmallVector<int64_t>{1, 2, 1}
-                                        : SmallVector<int64_t>{1, 1};
+  // The window the taps read: output size + kernel - 1, from one element in
+  // for half-pixel sampling (the input was padded by two repeated).
+  SmallVector<int64_t> taps =
+      halfPixel ? SmallVector<int64_t>{1, 2, 1} : SmallVector<int64_t>{1, 1};
   int64_t kernel = static_cast<int64_t>(taps.size());
   int64_t skip = halfPixel ? 1 : 0;
-  SmallVector<int64_t> windowShape = {batch, 2 * height + kernel - 1,
-                                      2 * width + kernel - 1, channels};
-  Value window = tosa::SliceOp::create(
-      b, sourceType.clone(windowShape), repeated,
-      tosa::getTosaConstShape(b, {0, skip, skip, 0}),
-      tosa::getTosaConstShape(b, windowShape));
+  ArrayRef<int64_t> outputShape = accumulatorType.getShape();
+  SmallVector<int64_t> windowShape = {batch, outputShape[1] + kernel - 1,
+                                      outputShape[2] + kernel - 1, channels};
+  Value window = repeated;
+  if (windowShape != repeatedShape)
+    window =
+        tosa::SliceOp::create(b, sourceType.clone(windowShape), repeated,
+                              tosa::getTosaConstShape(b, {0, skip, skip, 0}),
+                              tosa::getTosaConstShape(b, windowShape));
 
   // Weights [KH, KW, C, 1]: the taps' outer product for every channel.
   SmallVector<int8_t> weights;
@@ -224,10 +241,12 @@ Value mlir::qtosa::ethosu::buildBilinearAsConvolution(
       b, biasType,
       DenseElementsAttr::get(
           biasType, APInt::getZero(accumulator.getIntOrFloatBitWidth())));
-  Value inputZeroPoint = *tosa::createZeroPointTensor(b, b.getLoc(), storage, 0);
-  Value weightZeroPoint = *tosa::createZeroPointTensor(b, b.getLoc(), b.getI8Type(), 0);
+  Value inputZeroPoint =
+      *tosa::createZeroPointTensor(b, b.getLoc(), storage, 0);
+  Value weightZeroPoint =
+      *tosa::createZeroPointTensor(b, b.getLoc(), b.getI8Type(), 0);
   return tosa::DepthwiseConv2DOp::create(
-      b, accumulatorType, window, weight, bias, inputZeroPoint,
-      weightZeroPoint, ArrayRef<int64_t>{0, 0, 0, 0}, ArrayRef<int64_t>{1, 1},
+      b, accumulatorType, window, weight, bias, inputZeroPoint, weightZeroPoint,
+      ArrayRef<int64_t>{0, 0, 0, 0}, ArrayRef<int64_t>{1, 1},
       ArrayRef<int64_t>{1, 1}, accumulator);
 }

@@ -19,7 +19,7 @@
 
 namespace mlir::qtosa::ethosu {
 
-/// The two 2x samplings a depthwise convolution reproduces.
+/// The 2x samplings a depthwise convolution reproduces.
 enum class BilinearSampling {
   /// Half-pixel centers (TF2, Keras, PyTorch align_corners=False): scale
   /// 4/2, offset -1, border 1 per axis. Output 2i weighs x[i-1], x[i] by
@@ -27,11 +27,12 @@ enum class BilinearSampling {
   /// clamped: a 3-tap [1, 2, 1] over each input pixel repeated twice and
   /// edge-replicated by one.
   HalfPixel,
-  /// TF1's legacy sampling (align_corners and half_pixel_centers false):
-  /// scale 2/1, offset 0, border 1. Output 2i is x[i], 2i+1 the mean of
-  /// x[i] and x[i+1] (clamped): a 2-tap [1, 1] over the repeated pixels,
-  /// the last one replicated.
-  Legacy,
+  /// Samples at y / 2: scale 2/1, offset 0. Output 2i is x[i], 2i+1 the
+  /// mean of x[i] and x[i+1]: a 2-tap [1, 1] over the repeated pixels. With
+  /// border 1 (TF1's legacy sampling, align_corners and half_pixel_centers
+  /// false: 2n outputs) the last one is replicated; with border 0
+  /// (align_corners from n to 2n - 1) nothing is.
+  Halves,
 };
 
 /// A lowered bilinear resize (stored i8 into i32, or i16 into i48) that
@@ -43,10 +44,13 @@ struct BilinearAsConvolution {
   /// division), which the convolution form does not need.
   Value source;
   BilinearSampling sampling;
+  /// The resize's border per axis (height, width): 1, or 0 for Halves.
+  int64_t border[2];
 };
 
 /// The plan for `resize`, or why it has no convolution form.
-WhyNotOr<BilinearAsConvolution> planBilinearAsConvolution(tosa::ResizeOp resize);
+WhyNotOr<BilinearAsConvolution>
+planBilinearAsConvolution(tosa::ResizeOp resize);
 
 /// Builds the convolution form before the resize and returns its
 /// accumulator, equal to the resize's result element for element: the

@@ -62,8 +62,7 @@ void rewrite(const BilinearAsConvolution &plan, EthosUTarget target) {
   for (auto it = first; &*it != resize.getOperation(); ++it)
     built.push_back(&*it);
   for (Operation *op : built) {
-    std::optional<EthosUViolation> violation =
-        checkEthosULegality(op, target);
+    std::optional<EthosUViolation> violation = checkEthosULegality(op, target);
     if (!violation)
       continue;
     resize->emitRemark()

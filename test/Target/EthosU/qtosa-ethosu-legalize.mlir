@@ -91,6 +91,28 @@ func.func @legacy(%x: tensor<1x2x3x2xi8>) -> tensor<1x4x6x2xi8> {
 
 // -----
 
+// align_corners from 2x3 to 3x5 (scale 2/1, offset 0, border 0): the same
+// taps with nothing replicated, over the whole repeated input.
+// CHECK-LABEL: func.func @align_corners(
+// CHECK-SAME:    %[[X:.*]]: tensor<1x2x3x2xi8>
+// CHECK-NOT:     tosa.concat
+// CHECK-NOT:     tosa.slice
+// CHECK:         %[[REPEATED:.*]] = tosa.resize %[[X]], {{.*}} {mode = NEAREST_NEIGHBOR} : (tensor<1x2x3x2xi8>, {{.*}}) -> tensor<1x4x6x2xi8>
+// CHECK-NOT:     tosa.slice
+// CHECK:         %[[SUM:.*]] = tosa.depthwise_conv2d %[[REPEATED]], {{.*}} : (tensor<1x4x6x2xi8>, tensor<2x2x2x1xi8>, {{.*}}) -> tensor<1x3x5x2xi32>
+// CHECK:         tosa.rescale %[[SUM]], {{.*}} -> tensor<1x3x5x2xi8>
+// CHECK-NOT:     BILINEAR
+func.func @align_corners(%x: tensor<1x2x3x2xi8>) -> tensor<1x3x5x2xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x2x3x2xi8> -> tensor<1x2x3x2xf32>
+  %scale = tosa.const_shape {values = dense<[2, 1, 2, 1]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %zero = tosa.const_shape {values = dense<[0, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %y = tosa.resize %d, %scale, %zero, %zero {mode = BILINEAR} : (tensor<1x2x3x2xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x3x5x2xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x3x5x2xf32> -> tensor<1x3x5x2xi8>
+  return %q : tensor<1x3x5x2xi8>
+}
+
+// -----
+
 // 16 bits: i16 input, i8 weights, an i48 accumulator (Vela's 16x8 depthwise
 // convolution), the 16-bit rescale after it.
 // CHECK-LABEL: func.func @int16(

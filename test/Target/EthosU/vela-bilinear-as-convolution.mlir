@@ -1,15 +1,17 @@
 // A 2x bilinear resize on Ethos-U55 through qtosa-ethosu-pipeline: qtosa-
 // ethosu-legalize makes it a depthwise convolution over the repeated,
 // edge-replicated input, and every op runs on the NPU; Vela 5.2 compiles
-// each delegate (the six concat pieces as MemoryCopy, the NEAREST resize as
-// AvgPool, then the DepthwiseConv2D with the rescale fused). Without the
+// each delegate (the concat pieces as MemoryCopy, the NEAREST resize as
+// AvgPool, then the DepthwiseConv2D with the rescale fused): half-pixel
+// (i16 and i8), TF1's legacy sampling, and align_corners from 8 to 15,
+// which replicates nothing. Without the
 // rewrite the resize stays on the host (U55.RESIZE.MODE). Exactness:
 // qtosa-ethosu-legalize-exact.mlir.
 // REQUIRES: tools, qtosa-python
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{target=ethos-u55-128 tosa-dir=%t report-file=-})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=REPORT
-// REPORT: ethos-u55-128: 3 delegate(s); 28 op(s): 28 on the NPU (100.0%), 0 on the host
+// REPORT: ethos-u55-128: 4 delegate(s); 31 op(s): 31 on the NPU (100.0%), 0 on the host
 // RUN: %tools_python %S/Inputs/vela_operations.py ethos-u55-128 %t/delegate_0.tosa | FileCheck %s --check-prefix=HALF
 // RUN: %tools_python %S/Inputs/vela_operations.py ethos-u55-128 %t/delegate_1.tosa | FileCheck %s --check-prefix=HALF
 // HALF: NPU operations: 8
@@ -29,6 +31,10 @@
 // LEGACY-NEXT: MemoryCopy
 // LEGACY-NEXT: AvgPool
 // LEGACY-NEXT: DepthwiseConv2D
+// RUN: %tools_python %S/Inputs/vela_operations.py ethos-u55-128 %t/delegate_3.tosa | FileCheck %s --check-prefix=ALIGNED
+// ALIGNED: NPU operations: 2
+// ALIGNED-NEXT: AvgPool
+// ALIGNED-NEXT: DepthwiseConv2D
 
 func.func @half_pixel_int16(%x: tensor<1x8x8x8xi16>) -> tensor<1x16x16x8xi16> {
   %d = qtosa.dequantize %x as !quant.uniform<i16:f32, 0.001> : tensor<1x8x8x8xi16> -> tensor<1x8x8x8xf32>
@@ -56,4 +62,12 @@ func.func @legacy_int8(%x: tensor<1x8x8x8xi8>) -> tensor<1x16x16x8xi8> {
   %y = tosa.resize %d, %scale, %offset, %border {mode = BILINEAR} : (tensor<1x8x8x8xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x16x16x8xf32>
   %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x16x16x8xf32> -> tensor<1x16x16x8xi8>
   return %q : tensor<1x16x16x8xi8>
+}
+func.func @align_corners_int8(%x: tensor<1x8x8x8xi8>) -> tensor<1x15x15x8xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x8x8x8xi8> -> tensor<1x8x8x8xf32>
+  %scale = tosa.const_shape {values = dense<[2, 1, 2, 1]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %zero = tosa.const_shape {values = dense<[0, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %y = tosa.resize %d, %scale, %zero, %zero {mode = BILINEAR} : (tensor<1x8x8x8xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x15x15x8xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x15x15x8xf32> -> tensor<1x15x15x8xi8>
+  return %q : tensor<1x15x15x8xi8>
 }

@@ -20,8 +20,8 @@ def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
     twice by a NEAREST `tosa.resize` (scale 4/2, offset -1, border 1), a
     slice, and a `tosa.depthwise_conv2d` with zero points 0 and weights
     [1, 2, 1] x [1, 2, 1] (half-pixel sampling, scale 4/2 x 4/2) or
-    [1, 1] x [1, 1] (TF1's legacy sampling, scale 2/1 x 2/1). The
-    `tosa.rescale` after it is kept. Other bilinear resizes stay as they
+    [1, 1] x [1, 1] (scale 2/1 x 2/1: TF1's legacy sampling, and
+    align_corners from n to 2n - 1). The `tosa.rescale` after it is kept. Other bilinear resizes stay as they
     are, and the partition says why each was not rewritten; a rewrite whose
     new ops break a rule of the target is undone, with a remark naming the
     rule. For `target=ethos-u85-256` it changes nothing: Vela compiles the
