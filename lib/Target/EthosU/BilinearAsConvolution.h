@@ -1,11 +1,11 @@
-//===- BilinearAsConvolution.h - A 2x bilinear resize Vela compiles on U55 ===//
+//===- BilinearAsConvolution.h - Bilinear upscales Vela compiles on U55 ===//
 //
 // Private to lib/Target/EthosU. Vela 5.2 compiles no BILINEAR tosa.resize
 // for Ethos-U55, but it compiles a NEAREST one (pixel repetition), concat,
-// slice and depthwise convolution. A 2x bilinear upscale is those, exactly at
-// the accumulator: qtosa-ethosu-legalize rewrites with the two functions
-// here, and the partitioner's U55.RESIZE.MODE asks the plan why a bilinear
-// resize it still sees was not rewritten.
+// slice and depthwise convolution. A bilinear upscale by 2, 4 or 8 is
+// those, exactly at the accumulator: qtosa-ethosu-legalize rewrites with the
+// two functions here, and the partitioner's U55.RESIZE.MODE asks the plan
+// why a bilinear resize it still sees was not rewritten.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,19 +19,20 @@
 
 namespace mlir::qtosa::ethosu {
 
-/// The 2x samplings a depthwise convolution reproduces.
+/// The samplings a depthwise convolution reproduces, upscaling by f = 2, 4
+/// or 8 per axis (the repetitions Vela compiles for U55).
 enum class BilinearSampling {
   /// Half-pixel centers (TF2, Keras, PyTorch align_corners=False): scale
-  /// 4/2, offset -1, border 1 per axis. Output 2i weighs x[i-1], x[i] by
-  /// 1, 3 and 2i+1 weighs x[i], x[i+1] by 3, 1 (in quarters), indices
-  /// clamped: a 3-tap [1, 2, 1] over each input pixel repeated twice and
-  /// edge-replicated by one.
+  /// 2f/2, offset 1 - f, border f - 1. For f = 2 output 2i weighs x[i-1],
+  /// x[i] by 1, 3 and 2i+1 weighs x[i], x[i+1] by 3, 1 (in quarters),
+  /// indices clamped: the taps [1, 2, 1] over each input pixel repeated
+  /// twice and edge-replicated; [1, 2, .., 2, 1] (f + 1 taps) for f.
   HalfPixel,
-  /// Samples at y / 2: scale 2/1, offset 0. Output 2i is x[i], 2i+1 the
-  /// mean of x[i] and x[i+1]: a 2-tap [1, 1] over the repeated pixels. With
-  /// border 1 (TF1's legacy sampling, align_corners and half_pixel_centers
-  /// false: 2n outputs) the last one is replicated; with border 0
-  /// (align_corners from n to 2n - 1) nothing is.
+  /// Samples at multiples of 1/f: scale f/1, offset 0. Output fi + r is
+  /// ((f - r) x[i] + r x[i+1]) / f: f taps of 1 over the repeated pixels.
+  /// With border f - 1 (TF1's legacy sampling, align_corners and
+  /// half_pixel_centers false: f n outputs) the last one is replicated;
+  /// with border 0 (align_corners from n to f (n - 1) + 1) nothing is.
   Halves,
 };
 
@@ -44,7 +45,9 @@ struct BilinearAsConvolution {
   /// division), which the convolution form does not need.
   Value source;
   BilinearSampling sampling;
-  /// The resize's border per axis (height, width): 1, or 0 for Halves.
+  /// Per axis (height, width): the upscale factor f, and the resize's
+  /// border (f - 1, or 0 for align_corners).
+  int64_t factor[2];
   int64_t border[2];
 };
 
@@ -54,11 +57,11 @@ planBilinearAsConvolution(tosa::ResizeOp resize);
 
 /// Builds the convolution form before the resize and returns its
 /// accumulator, equal to the resize's result element for element: the
-/// source edge-replicated (concat of slices), repeated 2x by a NEAREST
-/// resize in the form Vela compiles (scale 4/2, offset -1, border 1), the
-/// window the taps read (slice), and a depthwise convolution with input and
-/// weight zero points 0 whose weights add up to the resize's
-/// scale_y_n * scale_x_n.
+/// source edge-replicated (concat of slices), repeated f times by a NEAREST
+/// resize in the form Vela compiles (scale 2f/2, offset 1 - f, border
+/// f - 1), the window the taps read (slice), and a depthwise convolution
+/// with input and weight zero points 0 whose weights add up to the
+/// resize's scale_y_n * scale_x_n.
 Value buildBilinearAsConvolution(OpBuilder &builder,
                                  const BilinearAsConvolution &plan);
 

@@ -2,7 +2,8 @@
 //
 // Rewrites integer TOSA that Vela does not compile for the target into an
 // exact form it does, before the partition decides what runs on the NPU.
-// Today: the 2x bilinear resize on Ethos-U55 (BilinearAsConvolution.h).
+// Today: the bilinear upscale by 2, 4 or 8 on Ethos-U55
+// (BilinearAsConvolution.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -57,7 +57,7 @@ mlir::qtosa::buildEthosUPipeline(OpPassManager &pm,
   //===--------------------------------------------------------------------===//
 
   // Integer TOSA Vela compiles nothing for on this target, rewritten exactly
-  // into what it compiles: the 2x bilinear resize on Ethos-U55.
+  // into what it compiles: the bilinear upscale by 2, 4 or 8 on Ethos-U55.
   if (options.partition.target == EthosUTarget::U55_128) {
     EthosULegalizePassOptions legalize;
     legalize.target = options.partition.target;

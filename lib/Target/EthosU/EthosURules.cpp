@@ -199,7 +199,7 @@ const std::vector<OperatorRules> &u55Rules() {
                     "by 2, 4 or 8", checkResizeScale, {8}},
           {"MODE", "The mode is NEAREST (Vela compiles no bilinear resize "
                    "for Ethos-U55, not even of a 1x1 image; "
-                   "qtosa-ethosu-legalize rewrites a 2x one as a depthwise "
+                   "qtosa-ethosu-legalize rewrites one by 2, 4 or 8 as a depthwise "
                    "convolution)",
            checkResizeMode},
           {"REPEATS", "Unless the input is 1x1, NEAREST repeats each pixel "

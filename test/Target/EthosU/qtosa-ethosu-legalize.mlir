@@ -1,7 +1,7 @@
-// qtosa-ethosu-legalize for Ethos-U55: a 2x bilinear resize, as
+// qtosa-ethosu-legalize for Ethos-U55: a bilinear upscale by 2, 4 or 8, as
 // qtosa-lower-to-tosa-int writes it, becomes what Vela compiles there: the
-// input edge-replicated (slices and concats), each pixel repeated by a
-// NEAREST resize (scale 4/2, offset -1, border 1), a slice, and a depthwise
+// input edge-replicated (slices and concats), each pixel repeated f times
+// by a NEAREST resize (scale 2f/2, offset 1 - f), a slice, and a depthwise
 // convolution with zero points 0 whose weights add up to the resize's
 // scale_y_n * scale_x_n, so the accumulator and the rescale after it are
 // unchanged. Bit for bit: qtosa-ethosu-legalize-exact.mlir; Vela:
@@ -134,6 +134,36 @@ func.func @int16(%x: tensor<1x2x2x1xi16>) -> tensor<1x4x4x1xi16> {
 
 // -----
 
+// Half-pixel 4x in height, 2x in width (scale 8/2 x 4/2, offset -3 x -1,
+// border 3 x 1): each pixel repeated 4 x 2 times, the taps [1 2 2 2 1] x
+// [1 2 1] (adding up to 8 x 4 = scale_y_n * scale_x_n), the window from
+// (2, 1).
+// CHECK-LABEL: func.func @half_pixel_4x2(
+// CHECK-SAME:    %[[X:.*]]: tensor<1x2x3x1xi8>
+// CHECK:         %[[PADDED:.*]] = tosa.concat {{.*}} -> tensor<1x4x5x1xi8>
+// CHECK-DAG:     %[[BORDER:.*]] = tosa.const_shape {values = dense<[3, 1]> : tensor<2xindex>}
+// CHECK-DAG:     %[[OFFSET:.*]] = tosa.const_shape {values = dense<[-3, -1]> : tensor<2xindex>}
+// CHECK-DAG:     %[[SCALE:.*]] = tosa.const_shape {values = dense<[8, 2, 4, 2]> : tensor<4xindex>}
+// CHECK:         %[[REPEATED:.*]] = tosa.resize %[[PADDED]], %[[SCALE]], %[[OFFSET]], %[[BORDER]] {mode = NEAREST_NEIGHBOR} : (tensor<1x4x5x1xi8>, {{.*}}) -> tensor<1x16x10x1xi8>
+// CHECK-DAG:     %[[WINDOW_SIZE:.*]] = tosa.const_shape {values = dense<[1, 12, 8, 1]> : tensor<4xindex>}
+// CHECK-DAG:     %[[WINDOW_START:.*]] = tosa.const_shape {values = dense<[0, 2, 1, 0]> : tensor<4xindex>}
+// CHECK:         %[[WINDOW:.*]] = tosa.slice %[[REPEATED]], %[[WINDOW_START]], %[[WINDOW_SIZE]]
+// CHECK-DAG:     %[[W:.*]] = "tosa.const"() <{values = dense<{{\[\[\[\[}}1]], {{\[\[}}2]], {{\[\[}}1]]], {{\[\[\[}}2]], {{\[\[}}4]], {{\[\[}}2]]], {{\[\[\[}}2]], {{\[\[}}4]], {{\[\[}}2]]], {{\[\[\[}}2]], {{\[\[}}4]], {{\[\[}}2]]], {{\[\[\[}}1]], {{\[\[}}2]], {{\[\[}}1]]]]> : tensor<5x3x1x1xi8>}>
+// CHECK:         %[[SUM:.*]] = tosa.depthwise_conv2d %[[WINDOW]], %[[W]], {{.*}} -> tensor<1x8x6x1xi32>
+// CHECK:         tosa.rescale %[[SUM]]
+// CHECK-NOT:     BILINEAR
+func.func @half_pixel_4x2(%x: tensor<1x2x3x1xi8>) -> tensor<1x8x6x1xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x2x3x1xi8> -> tensor<1x2x3x1xf32>
+  %scale = tosa.const_shape {values = dense<[8, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %offset = tosa.const_shape {values = dense<[-3, -1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %border = tosa.const_shape {values = dense<[3, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %y = tosa.resize %d, %scale, %offset, %border {mode = BILINEAR} : (tensor<1x2x3x1xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x8x6x1xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x8x6x1xf32> -> tensor<1x8x6x1xi8>
+  return %q : tensor<1x8x6x1xi8>
+}
+
+// -----
+
 // A 1x1 input (the TFLite importer makes concats of such a resize, other
 // tools may not).
 // CHECK-LABEL: func.func @half_pixel_from_1x1(
@@ -158,23 +188,23 @@ func.func @half_pixel_from_1x1(%x: tensor<1x1x1x4xi8>) -> tensor<1x2x2x4xi8> {
 // -----
 
 // Left as they are (the partition says why: qtosa-ethosu-partition-u55-
-// rules.mlir): a 4x upscale, an upscale of the height only, and offset 3
+// rules.mlir): a 3x upscale, an upscale of the height only, and offset 3
 // on an input with its last row, not its first, repeated in front.
 // CHECK-LABEL: func.func @not_2x(
 // CHECK-NOT:     depthwise_conv2d
-// CHECK:         tosa.resize {{.*}} {mode = BILINEAR} {{.*}} -> tensor<1x8x8x1xi32>
+// CHECK:         tosa.resize {{.*}} {mode = BILINEAR} {{.*}} -> tensor<1x6x6x1xi32>
 // CHECK-NOT:     depthwise_conv2d
 // CHECK:         tosa.resize {{.*}} {mode = BILINEAR} {{.*}} -> tensor<1x4x2x1xi32>
 // CHECK-NOT:     depthwise_conv2d
 // CHECK:         tosa.resize {{.*}} {mode = BILINEAR} {{.*}} -> tensor<1x4x4x1xi32>
 // CHECK-NOT:     depthwise_conv2d
-func.func @not_2x(%x: tensor<1x2x2x1xi8>) -> (tensor<1x8x8x1xi8>, tensor<1x4x2x1xi8>, tensor<1x4x4x1xi32>) {
+func.func @not_2x(%x: tensor<1x2x2x1xi8>) -> (tensor<1x6x6x1xi8>, tensor<1x4x2x1xi8>, tensor<1x4x4x1xi32>) {
   %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x2x2x1xi8> -> tensor<1x2x2x1xf32>
-  %scale4 = tosa.const_shape {values = dense<[8, 2, 8, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
-  %offset4 = tosa.const_shape {values = dense<[-3, -3]> : tensor<2xindex>} : () -> !tosa.shape<2>
-  %border4 = tosa.const_shape {values = dense<[3, 3]> : tensor<2xindex>} : () -> !tosa.shape<2>
-  %a = tosa.resize %d, %scale4, %offset4, %border4 {mode = BILINEAR} : (tensor<1x2x2x1xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x8x8x1xf32>
-  %qa = qtosa.quantize %a as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x8x8x1xf32> -> tensor<1x8x8x1xi8>
+  %scale3 = tosa.const_shape {values = dense<[6, 2, 6, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %offset3x = tosa.const_shape {values = dense<[-2, -2]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %border3 = tosa.const_shape {values = dense<[2, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %a = tosa.resize %d, %scale3, %offset3x, %border3 {mode = BILINEAR} : (tensor<1x2x2x1xf32>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x6x6x1xf32>
+  %qa = qtosa.quantize %a as !quant.uniform<i8:f32, 0.05:-3> : tensor<1x6x6x1xf32> -> tensor<1x6x6x1xi8>
   %scale_h = tosa.const_shape {values = dense<[4, 2, 1, 1]> : tensor<4xindex>} : () -> !tosa.shape<4>
   %offset_h = tosa.const_shape {values = dense<[-1, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %border_h = tosa.const_shape {values = dense<[1, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
@@ -192,7 +222,7 @@ func.func @not_2x(%x: tensor<1x2x2x1xi8>) -> (tensor<1x8x8x1xi8>, tensor<1x4x2x1
   %col = tosa.slice %rows, %first_col, %col_size : (tensor<1x3x2x1xi8>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<1x3x1x1xi8>
   %padded = tosa.concat %col, %rows {axis = 2 : i32} : (tensor<1x3x1x1xi8>, tensor<1x3x2x1xi8>) -> tensor<1x3x3x1xi8>
   %c = tosa.resize %padded, %scale, %offset3, %border {mode = BILINEAR} : (tensor<1x3x3x1xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x4x1xi32>
-  return %qa, %qb, %c : tensor<1x8x8x1xi8>, tensor<1x4x2x1xi8>, tensor<1x4x4x1xi32>
+  return %qa, %qb, %c : tensor<1x6x6x1xi8>, tensor<1x4x2x1xi8>, tensor<1x4x4x1xi32>
 }
 
 // -----

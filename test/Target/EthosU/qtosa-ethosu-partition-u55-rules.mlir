@@ -1777,7 +1777,7 @@ func.func @resize_bilinear_from_1x1(%arg0: tensor<1x1x1x4xi8>) -> (tensor<1x33x3
   %s1 = tosa.const_shape {values = dense<[33, 1, 33, 1]> : tensor<4xindex>} : () -> !tosa.shape<4>
   %s2 = tosa.const_shape {values = dense<[0, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %s3 = tosa.const_shape {values = dense<[32, 32]> : tensor<2xindex>} : () -> !tosa.shape<2>
-  // expected-remark @below {{stays on the host: U55.RESIZE.MODE: the mode is BILINEAR, and qtosa-ethosu-legalize has no convolution form for it: its scale is 33/1 x 33/1 (height x width); only a 2x upscale of both axes, 4/2 x 4/2 (half-pixel) or 2/1 x 2/1 (TF1's legacy sampling, align_corners), has a convolution form}}
+  // expected-remark @below {{stays on the host: U55.RESIZE.MODE: the mode is BILINEAR, and qtosa-ethosu-legalize has no convolution form for it: its scale is 33/1 x 33/1 (height x width); only upscales by 2, 4 or 8, as 2f/2 (half-pixel) or f/1 (TF1's legacy sampling, align_corners) on both axes, have a convolution form}}
   %v4 = tosa.resize %arg0, %s1, %s2, %s3 {mode = BILINEAR} : (tensor<1x1x1x4xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x33x33x4xi32>
   return %v4 : tensor<1x33x33x4xi32>
 }
