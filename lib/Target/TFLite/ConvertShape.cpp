@@ -548,16 +548,18 @@ OpStatus convertResize(SubgraphImporter &im, bool nearest) {
     Value row = repeatAlong(im, *input, 2, out.shape[2]);
     return finish(im, im.output(0), repeatAlong(im, row, 1, out.shape[1]));
   }
-  // TFLite's int8 and int16 kernel (ResizeBilinearInteger) samples at
+  // TFLite's INT8 and INT16 kernel (ResizeBilinearInteger) samples at
   // positions in 1/1024 steps, rounded: y * s + (half-pixel) s / 2 - 512
   // with s = round(1024 IH / OH) (align_corners: (IH - 1) / (OH - 1)).
   // Where s is not exact (8 -> 15, say) its samples drift from the
   // rational ones, up to 1 LSB on the factory's conv_relu_to_host_int8; a
   // quantized resize takes TFLite's positions as its scale (n = 1024,
   // d = s), which TOSA's integer resize then weighs exactly as TFLite does.
-  // The float kernel computes in float: a float resize keeps the rational
-  // scale.
-  bool tenBitPositions = !nearest && im.tensor(im.input(0)).isQuantized();
+  // Its float kernel, and the one for UINT8, sample at float positions: a
+  // resize of those keeps the rational scale.
+  tflite::TensorType inputType = im.tensor(im.input(0)).tfliteType;
+  bool tenBitPositions = !nearest && (inputType == tflite::TensorType::INT8 ||
+                                      inputType == tflite::TensorType::INT16);
   SmallVector<int64_t> scale, offset, border;
   for (int d = 1; d <= 2; ++d) {
     int64_t in = inShape[d], outSize = out.shape[d];
