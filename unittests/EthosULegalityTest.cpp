@@ -104,46 +104,6 @@ TEST_F(EthosULegalityTest, PartitionsWithACustomTarget) {
   EXPECT_TRUE(succeeded(verify(*fresh)));
 }
 
-// Per output channel, not per tensor: channel 0 sits at 127 * 65536 and
-// channel 1 just past it. Built here because the text of 131072 distinct
-// weights would dwarf a lit test.
-TEST_F(EthosULegalityTest, WeightSumIsPerOutputChannel) {
-  constexpr const char *kConv = R"mlir(
-func.func @conv(%x: tensor<1x1x1x65536xi8>, %w: tensor<2x1x1x65536xi8>) -> tensor<1x1x1x2xi32> {
-  %b = "tosa.const"() <{values = dense<0> : tensor<2xi32>}> : () -> tensor<2xi32>
-  %izp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
-  %wzp = "tosa.const"() <{values = dense<-1> : tensor<1xi8>}> : () -> tensor<1xi8>
-  %y = tosa.conv2d %x, %w, %b, %izp, %wzp {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65536xi8>, tensor<2x1x1x65536xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x2xi32>
-  return %y : tensor<1x1x1x2xi32>
-}
-)mlir";
-  OwningOpRef<ModuleOp> conv = parseSourceString<ModuleOp>(kConv, &context);
-  ASSERT_TRUE(conv);
-  tosa::Conv2DOp op;
-  conv->walk([&](tosa::Conv2DOp found) { op = found; });
-  auto setWeights = [&](int8_t channel0, int8_t channel1) {
-    auto type = cast<RankedTensorType>(op.getWeight().getType());
-    SmallVector<int8_t> values(65536, channel0);
-    values.append(65536, channel1);
-    OpBuilder builder(op);
-    auto weights = tosa::ConstOp::create(
-        builder, op.getLoc(), type,
-        DenseElementsAttr::get(type, ArrayRef<int8_t>(values)));
-    op.getWeightMutable().assign(weights);
-  };
-  // |126 - (-1)| * 65536 = 127 * 65536 in both channels: on the NPU.
-  setWeights(126, 126);
-  EXPECT_FALSE(checkEthosULegality(op, EthosUTarget::U55_128).has_value());
-  // Channel 1 at |127 - (-1)| * 65536 = 8388608 breaks it alone.
-  setWeights(126, 127);
-  std::optional<EthosUViolation> why =
-      checkEthosULegality(op, EthosUTarget::U55_128);
-  ASSERT_TRUE(why.has_value());
-  EXPECT_EQ(why->rule, "U55.CONV2D.WEIGHT_SUM");
-  EXPECT_EQ(why->reason, "the sum of |weight| of output channel 1 is "
-                         "8388608, above 127 * 65536 = 8323072");
-}
-
 // The partitioner asks a violation what it is about, not what its ID ends
 // with.
 TEST(EthosURuleKinds, EachViolationSaysWhatItIsAbout) {

@@ -60,22 +60,47 @@ DenseElementsAttr shiftedDown(DenseElementsAttr constant) {
   });
 }
 
+/// Ops that move their first operand's stored values without reading them:
+/// the same shift of every stored value commutes with them, so the storage
+/// of what they read and of what they produce changes together.
+bool movesStoredValues(OpOperand &use) {
+  return use.getOperandNumber() == 0 &&
+         isa<tosa::SliceOp, tosa::ReshapeOp, tosa::TransposeOp,
+             tosa::ReverseOp, tosa::TileOp, tosa::IdentityOp>(use.getOwner());
+}
+
+/// The u8 dequantizes that read `stored`, directly or through ops that move
+/// stored values; false when something else reads it (a function result, a
+/// call, an op that computes on the stored values).
+bool collectU8Readers(Value stored, SmallVectorImpl<DequantizeOp> &readers) {
+  for (OpOperand &use : stored.getUses()) {
+    if (auto dequantize = dyn_cast<DequantizeOp>(use.getOwner())) {
+      if (!getSignedEquivalent(dequantize.getQtype()))
+        return false;
+      readers.push_back(dequantize);
+      continue;
+    }
+    if (!movesStoredValues(use) ||
+        !collectU8Readers(use.getOwner()->getResult(0), readers))
+      return false;
+  }
+  return true;
+}
+
 } // namespace
 
 void SignedStoragePass::runOnOperation() {
   bool changed = false;
-  // Quantizes whose stored value only dequantizes: both sides move.
+  // Quantizes whose stored value only dequantizes, maybe after slices,
+  // reshapes and transposes of the stored values (TF1's whole-uint8
+  // models): both ends move.
   getOperation()->walk([&](QuantizeOp quantize) {
     quant::QuantizedType signedType = getSignedEquivalent(quantize.getQtype());
     if (!signedType || quantize->use_empty())
       return;
     SmallVector<DequantizeOp> readers;
-    for (Operation *user : quantize->getUsers()) {
-      auto dequantize = dyn_cast<DequantizeOp>(user);
-      if (!dequantize || !getSignedEquivalent(dequantize.getQtype()))
-        return;
-      readers.push_back(dequantize);
-    }
+    if (!collectU8Readers(quantize.getOutput(), readers))
+      return;
     quantize.setQtypeAttr(TypeAttr::get(signedType));
     for (DequantizeOp dequantize : readers)
       dequantize.setQtypeAttr(

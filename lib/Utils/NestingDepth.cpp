@@ -20,6 +20,19 @@ bool isIdentifierChar(char c) {
          (c >= '0' && c <= '9') || c == '_' || c == '$' || c == '.' || c == '-';
 }
 
+/// The characters the scan acts on; every other byte only moves the column
+/// (and ends a line's leading blanks). Most bytes of MLIR text are others,
+/// so one lookup skips them: the scan reads every byte of the input.
+struct ActedOn {
+  bool byChar[256] = {};
+  constexpr ActedOn() {
+    for (unsigned char c :
+         {'\n', '/', '"', '!', '#', '{', '(', '[', '<', '}', ')', ']', '>'})
+      byChar[c] = true;
+  }
+};
+constexpr ActedOn kActedOn;
+
 } // namespace
 
 std::optional<NestingViolation>
@@ -41,6 +54,12 @@ mlir::qtosa::findNestingBeyond(llvm::StringRef text, unsigned limit) {
   };
   for (size_t i = 0, e = text.size(); i < e; ++i) {
     char c = text[i];
+    if (!kActedOn.byChar[static_cast<unsigned char>(c)]) {
+      if (c != ' ' && c != '\t' && c != '\r')
+        lineStart = false;
+      ++column;
+      continue;
+    }
     if (c == '\n') {
       if (depth == 0 && !defining.empty()) {
         aliasDepth[defining] = definingDepth;

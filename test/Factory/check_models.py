@@ -11,7 +11,10 @@ Per model:
   - TFLite Micro runs it on seeded random inputs, and Vela compiles the
     .tflite for each target (its CPU operators), in child processes (some
     of TFLite Micro's checks abort the process, and Vela crashes on some
-    models: such a step is recorded as failed and the others go on);
+    models: such a step is recorded as failed and the others go on); where
+    TFLite Micro cannot run the model (no uint8 kernels, no GELU, no INT64
+    ARG_MAX, ...), TensorFlow Lite's interpreter with its reference kernels
+    is the oracle, in a child of its own;
   - qtosa imports it (qtosa.import_tflite), lowers it with
     qtosa-lower-pipeline{io=int rounding=double} and validates the result
     as strict integer TOSA 1.0 (tosa-validate, PRO-INT with EXT-INT16,
@@ -22,7 +25,9 @@ Per model:
     output's quantization (LSB), and for classifiers the top-1 class;
   - for ethos-u55-128 and ethos-u85-256: qtosa.partition (the host
     operators, counted as the TFLite operators they come from, and the
-    delegates) and Vela on every delegate.
+    delegates) and Vela on every delegate; the TOSA reference model and
+    qtosa's engine run each delegate's .tosa on one seeded random input,
+    and must agree bit for bit.
 Models are checked by --jobs worker processes (spawned, never forked), with
 QTOSA_JIT_OPT_LEVEL=0 unless set.
 
@@ -39,7 +44,7 @@ fails the next run until someone writes the cause).
 
 Prints a line per model, the deviations, and a summary line:
 "factory: N models: I imported, L lowered, E exact, D/T delegates compiled,
-F failed".
+R/C compared delegates bit-identical on the reference model, F failed".
 """
 import argparse
 import collections
@@ -55,6 +60,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE_DIR = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(SOURCE_DIR, "test", "Target", "TFLite",
+                                "Inputs"))
+sys.path.insert(0, os.path.join(SOURCE_DIR, "test", "Target", "EthosU",
                                 "Inputs"))
 
 SEED = 34
@@ -119,6 +126,50 @@ def input_sets(name, inputs):
     return sets
 
 
+def tflite_interpreter_main(name, path, stem):
+    """Child, TensorFlow only: TensorFlow Lite's interpreter with its
+    reference kernels (the code TFLite Micro's kernels come from) on the
+    same seeded inputs, for a model TFLite Micro cannot run (no uint8
+    kernels, no GELU, no INT64 ARG_MAX, ...). Writes STEM.npz as the
+    TFLite Micro step does, marked "oracle": "tflite-reference"."""
+    import numpy as np
+    import tensorflow as tf
+    resolver = tf.lite.experimental.OpResolverType.BUILTIN_REF
+    interpreter = tf.lite.Interpreter(
+        model_path=path, experimental_op_resolver_type=resolver)
+    interpreter.allocate_tensors()
+    inputs = interpreter.get_input_details()
+    outputs = interpreter.get_output_details()
+    saved = {"oracle": np.array("tflite-reference")}
+    for k, detail in enumerate(inputs):
+        q = detail["quantization_parameters"]
+        saved["in_scale_%d" % k] = np.asarray(q["scales"])
+        saved["in_zp_%d" % k] = np.asarray(q["zero_points"])
+    for s, arrays in enumerate(input_sets(name, inputs)):
+        for detail, array in zip(inputs, arrays):
+            interpreter.set_tensor(detail["index"], array)
+        interpreter.invoke()
+        for k, array in enumerate(arrays):
+            saved["in_%d_%d" % (s, k)] = array
+        for k, detail in enumerate(outputs):
+            saved["out_%d_%d" % (s, k)] = interpreter.get_tensor(
+                detail["index"]).copy()
+    np.savez(stem + ".npz", **saved)
+
+
+def run_tflite_interpreter(name, path, stem):
+    """tflite_interpreter_main in a child (TensorFlow and qtosa cannot share
+    a process); its error text, or None."""
+    done = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--tflite-child", name,
+         path, stem], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, env=dict(os.environ, TF_CPP_MIN_LOG_LEVEL="3"))
+    if done.returncode == 0 and os.path.isfile(stem + ".npz"):
+        return None
+    lines = [l for l in done.stdout.splitlines() if l.strip()]
+    return lines[-1] if lines else "exit %d" % done.returncode
+
+
 def oracle_main(out_dir, items):
     """Child: the oracles, one (name, path, step) at a time. Step "micro":
     TFLite Micro on seeded inputs, written to out_dir/NAME.npz (inputs,
@@ -170,8 +221,15 @@ def oracle_main(out_dir, items):
                     saved["out_%d_%d" % (s, k)] = array
             np.savez(stem + ".npz", **saved)
         except Exception as error:  # qtosa.Error, or its runtime's
-            with open(stem + ".json", "w") as f:
-                json.dump({"error": " ".join(str(error).split())}, f)
+            micro_error = " ".join(str(error).split())
+            # TensorFlow Lite's own reference kernels, where TFLite Micro
+            # has none for the model.
+            fallback_error = run_tflite_interpreter(name, path, stem)
+            if fallback_error is not None:
+                with open(stem + ".json", "w") as f:
+                    json.dump({"error": "%s; TensorFlow Lite's reference "
+                               "kernels: %s" % (micro_error,
+                                                fallback_error)}, f)
         print("done", flush=True)
 
 
@@ -444,6 +502,8 @@ def check_model(name, path, micro_dir):
     else:
         with np.load(stem + ".npz") as data:
             saved = {key: data[key] for key in data.files}
+        if "oracle" in saved:
+            result["oracle"] = str(saved.pop("oracle"))
         count_in = len([k for k in saved if k.startswith("in_0_")])
         count_out = len([k for k in saved if k.startswith("out_0_")])
         tflite_types = ([TFLITE_TYPES.get(saved["in_0_%d" % k].dtype.name,
@@ -485,6 +545,7 @@ def check_model(name, path, micro_dir):
 
     # Ethos-U: qtosa's partition and Vela on each delegate.
     import qtosa.vela
+    import vela_sweep
     result["ethosu"] = {}
     for target in TARGETS:
         entry = {}
@@ -504,14 +565,27 @@ def check_model(name, path, micro_dir):
                                         report.get("partitions",
                                                    len(delegates)))
         rejected = []
+        reference = collections.Counter()
+        differs = []
         for delegate in delegates:
             try:
                 qtosa.vela.compile(delegate["flatbuffer"], target,
                                    name=delegate["name"])
             except qtosa.Error as error:
                 rejected.append(" ".join(str(error).split())[:300])
+            # The deployable file's numerics: the TOSA reference model and
+            # qtosa's engine on the delegate's own .tosa, one seeded input.
+            verdict, message = vela_sweep.reference_verdict(delegate,
+                                                            seeds=(SEED,))
+            if verdict in ("REFERENCE-DIFFERS", "REFERENCE-ERROR"):
+                differs.append("%s: %s %s" % (delegate["name"], verdict,
+                                              " ".join(message.split())[:300]))
+            elif verdict:
+                reference[verdict] += 1
         entry["compiled"] = len(delegates) - len(rejected)
         entry["rejected"] = rejected
+        entry["reference"] = dict(reference)
+        entry["reference_differs"] = differs
         result["ethosu"][target] = entry
         lap(SHORT[target])
     return result
@@ -573,6 +647,10 @@ def deviations(result):
             found.append((short + ".vela", "%d/%d-rejected" % (
                 len(entry["rejected"]), entry["delegates"]),
                 entry["rejected"][0]))
+        if entry["reference_differs"]:
+            found.append((short + ".reference", "%d/%d-differ" % (
+                len(entry["reference_differs"]), entry["delegates"]),
+                entry["reference_differs"][0]))
         if vela["error"]:
             found.append((short + ".vela-tflite", "error", vela["error"]))
             continue
@@ -678,6 +756,8 @@ def table(results, manifest):
                     else "%s LSB" % result["max_lsb"])
             if "top1" in result:
                 text += ", top-1 %d/%d" % tuple(result["top1"])
+            if result.get("oracle") == "tflite-reference":
+                text += " (TFLite's reference kernels)"
             cells.append(text)
         for target in TARGETS:
             entry = result["ethosu"][target]
@@ -711,6 +791,9 @@ def without_timings(text):
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--tflite-child":
+        tflite_interpreter_main(*sys.argv[2:5])
+        return 0
     if len(sys.argv) > 1 and sys.argv[1] == "--oracle-child":
         oracle_main(sys.argv[2], json.loads(sys.argv[3]))
         return 0
@@ -877,15 +960,21 @@ def main():
                    if "ethosu" in r for t in TARGETS)
     delegates = sum(r["ethosu"][t].get("delegates", 0) for r in ordered
                     if "ethosu" in r for t in TARGETS)
+    identical = sum(r["ethosu"][t].get("reference", {}).get("identical", 0)
+                    for r in ordered if "ethosu" in r for t in TARGETS)
+    differing = sum(len(r["ethosu"][t].get("reference_differs", []))
+                    for r in ordered if "ethosu" in r for t in TARGETS)
     failed = len({k[0] for k in found})
     corpus_count = sum(r["name"].startswith("corpus/") for r in ordered)
     print("factory: %d models (%d factory, %d corpus): %d imported, %d "
-          "lowered to valid integer TOSA, %d exact against TFLite Micro, "
-          "%d/%d delegates compiled by Vela, %d failed a goal (%d "
+          "lowered to valid integer TOSA, %d exact against TFLite Micro (or "
+          "TFLite's reference kernels), "
+          "%d/%d delegates compiled by Vela, %d/%d compared delegates "
+          "bit-identical on the TOSA reference model, %d failed a goal (%d "
           "deviations, %d expected)" % (
               len(ordered), len(ordered) - corpus_count, corpus_count,
               imported, lowered, exact, compiled,
-              delegates, failed, len(found),
+              delegates, identical, identical + differing, failed, len(found),
               len(set(found) & set(expected))))
     print("factory: time %.0f s (generation %.0f s, TFLite Micro and Vela "
           "on the .tflite files %.0f s, "

@@ -51,3 +51,40 @@ func.func @escapes(%x: tensor<4xf32>) -> tensor<4xi8> {
   %q = qtosa.quantize %x as !quant.uniform<u8:f32, 0.05:128> : tensor<4xf32> -> tensor<4xi8>
   return %q : tensor<4xi8>
 }
+
+// -----
+
+// Slices and reshapes of the stored values (TF1's whole-uint8 form) move
+// with the storage: the quantize and both dequantizes go to i8, and the
+// slice and reshape are unchanged.
+// CHECK-LABEL: func.func @through_movers(
+// CHECK:         %[[Q:.*]] = qtosa.quantize %{{.*}} as !quant.uniform<i8:f32, 5.000000e-02:-28>
+// CHECK:         qtosa.dequantize %[[Q]] as !quant.uniform<i8:f32, 5.000000e-02:-28>
+// CHECK:         %[[S:.*]] = tosa.slice %[[Q]]
+// CHECK:         %[[R:.*]] = tosa.reshape %[[S]]
+// CHECK:         qtosa.dequantize %[[R]] as !quant.uniform<i8:f32, 5.000000e-02:-28>
+// CHECK-NOT:     u8
+func.func @through_movers(%x: tensor<1x4x4x2xf32>) -> (tensor<1x4x4x2xf32>, tensor<1x18xf32>) {
+  %q = qtosa.quantize %x as !quant.uniform<u8:f32, 0.05:100> : tensor<1x4x4x2xf32> -> tensor<1x4x4x2xi8>
+  %d = qtosa.dequantize %q as !quant.uniform<u8:f32, 0.05:100> : tensor<1x4x4x2xi8> -> tensor<1x4x4x2xf32>
+  %start = tosa.const_shape {values = dense<0> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %size = tosa.const_shape {values = dense<[1, 3, 3, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %s = tosa.slice %q, %start, %size : (tensor<1x4x4x2xi8>, !tosa.shape<4>, !tosa.shape<4>) -> tensor<1x3x3x2xi8>
+  %shape = tosa.const_shape {values = dense<[1, 18]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %r = tosa.reshape %s, %shape : (tensor<1x3x3x2xi8>, !tosa.shape<2>) -> tensor<1x18xi8>
+  %e = qtosa.dequantize %r as !quant.uniform<u8:f32, 0.05:100> : tensor<1x18xi8> -> tensor<1x18xf32>
+  return %d, %e : tensor<1x4x4x2xf32>, tensor<1x18xf32>
+}
+
+// -----
+
+// A moved stored value that leaves the function keeps the source u8.
+// CHECK-LABEL: func.func @mover_escapes(
+// CHECK: qtosa.quantize %{{.*}} as !quant.uniform<u8:f32, 5.000000e-02:100>
+func.func @mover_escapes(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<4xi8>) {
+  %q = qtosa.quantize %x as !quant.uniform<u8:f32, 0.05:100> : tensor<2x2xf32> -> tensor<2x2xi8>
+  %d = qtosa.dequantize %q as !quant.uniform<u8:f32, 0.05:100> : tensor<2x2xi8> -> tensor<2x2xf32>
+  %shape = tosa.const_shape {values = dense<4> : tensor<1xindex>} : () -> !tosa.shape<1>
+  %r = tosa.reshape %q, %shape : (tensor<2x2xi8>, !tosa.shape<1>) -> tensor<4xi8>
+  return %d, %r : tensor<2x2xf32>, tensor<4xi8>
+}

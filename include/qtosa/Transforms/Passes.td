@@ -367,7 +367,10 @@ def SignedStoragePass : Pass<"qtosa-signed-storage"> {
     hi - 128]), so this pass changes the storage, exactly:
 
     * a `qtosa.quantize` to u8 whose every user is a `qtosa.dequantize` from
-      u8 quantizes to the i8 parameters, and those dequantizes read them;
+      u8, directly or through ops that move stored values without reading
+      them (`tosa.slice`, `reshape`, `transpose`, `reverse`, `tile`,
+      `identity`: TF1's whole-uint8 models move stored values), quantizes
+      to the i8 parameters, and those dequantizes read them;
     * a `qtosa.dequantize` from u8 of a constant reads a constant 128 lower;
     * a `qtosa.dequantize` from u8 of anything else (a function argument
       taking u8 data, say) is requantized to the i8 parameters, which

@@ -26,6 +26,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <memory>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -219,12 +221,17 @@ WhyNot checkProInt(Operation *op, Limits) {
 /// profile is PRO-INT with EXT-INT16, EXT-INT4 and EXT-DOUBLEROUND on both
 /// targets. Upstream's compliance tables say which type combinations those
 /// allow; their first complaint is the reason.
-WhyNot checkTosaProfile(Operation *op, Limits) {
-  if (!isa<tosa::TosaDialect>(op->getDialect()) ||
-      isa<tosa::ConstOp, tosa::ConstShapeOp>(op))
-    return {};
+/// Upstream's verdict on one op, with its first complaint.
+struct ProfileVerdict {
+  bool compliant = false;
+  std::string reason;
+};
+
+namespace {
+ProfileVerdict computeProfileVerdict(Operation *op) {
   static thread_local TosaProfileCompliance compliance;
   static thread_local std::optional<tosa::TargetEnv> target;
+  ProfileVerdict verdict;
   if (!target) {
     MLIRContext *context = op->getContext();
     auto attr =
@@ -234,46 +241,114 @@ WhyNot checkTosaProfile(Operation *op, Limits) {
                                   tosa::Extension::doubleround});
     FailureOr<tosa::TargetEnv> env =
         tosa::TargetEnv::createTargetEnvFromAttr(attr, op->getLoc());
-    if (failed(env))
-      return WhyNot("internal: no TOSA 1.0 PRO-INT target environment");
+    if (failed(env)) {
+      verdict.reason = "internal: no TOSA 1.0 PRO-INT target environment";
+      return verdict;
+    }
     target = *env;
   }
+  // The checks say why through diagnostics. The partition checks functions
+  // on several threads of one context, whose handlers all see every
+  // diagnostic: take only those at this op, pass the others on.
+  Location at = op->getLoc();
+  ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &diag) {
+    if (diag.getLocation() != at)
+      return failure();
+    if (verdict.reason.empty())
+      verdict.reason = diag.str();
+    return success();
+  });
+  verdict.compliant = succeeded(compliance.checkInvalid(op)) &&
+                      succeeded(compliance.checkProfile(op, *target)) &&
+                      succeeded(compliance.checkExtension(op, *target));
+  return verdict;
+}
+
+thread_local ProfileVerdictCache *currentProfileCache = nullptr;
+} // namespace
+
+/// Keyed by the uniqued pointers of an op's name, types and attributes,
+/// which stay valid while the context of the partition that owns the cache
+/// lives; several threads of that partition share it.
+class ProfileVerdictCache {
+public:
+  const ProfileVerdict &verdictOf(Operation *op) {
+    std::string key;
+    auto add = [&key](const void *pointer) {
+      key.append(reinterpret_cast<const char *>(&pointer), sizeof pointer);
+    };
+    add(op->getName().getAsOpaquePointer());
+    for (Type type : op->getOperandTypes())
+      add(type.getAsOpaquePointer());
+    add(nullptr);
+    for (Type type : op->getResultTypes())
+      add(type.getAsOpaquePointer());
+    add(op->getRawDictionaryAttrs().getAsOpaquePointer());
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      auto found = verdicts.find(key);
+      if (found != verdicts.end())
+        return found->second;
+    }
+    ProfileVerdict verdict = computeProfileVerdict(op);
+    std::lock_guard<std::mutex> lock(mutex);
+    // StringMap entries do not move: the reference outlives the lock.
+    return verdicts.try_emplace(key, std::move(verdict)).first->second;
+  }
+
+private:
+  std::mutex mutex;
+  llvm::StringMap<ProfileVerdict> verdicts;
+};
+
+std::shared_ptr<ProfileVerdictCache> makeProfileCache() {
+  return std::make_shared<ProfileVerdictCache>();
+}
+
+ProfileCacheScope::ProfileCacheScope(ProfileVerdictCache *cache)
+    : previous(currentProfileCache) {
+  currentProfileCache = cache;
+}
+
+ProfileCacheScope::~ProfileCacheScope() { currentProfileCache = previous; }
+
+/// Vela validates every operator against the TOSA 1.0 specification before
+/// anything else (an i8 ADD, an i16 weight, an i4 TRANSPOSE fail it); its
+/// profile is PRO-INT with EXT-INT16, EXT-INT4 and EXT-DOUBLEROUND on both
+/// targets. Upstream's compliance tables say which type combinations those
+/// allow; their first complaint is the reason.
+WhyNot checkTosaProfile(Operation *op, Limits) {
+  if (!isa<tosa::TosaDialect>(op->getDialect()) ||
+      isa<tosa::ConstOp, tosa::ConstShapeOp>(op))
+    return {};
   // Upstream's checks copy their whole compliance tables on every call
   // (about 0.1 ms an op: 10 s of a 100k-op model), and their verdict
   // depends only on the op's name, types and attributes: one check per
-  // distinct signature. The key is printed, not made of uniqued pointers,
-  // because a process (the Python module) creates and destroys contexts
-  // whose storage a later one may reuse.
-  std::string key;
-  {
-    llvm::raw_string_ostream os(key);
-    os << op->getName() << '(';
-    llvm::interleaveComma(op->getOperandTypes(), os);
-    os << ")->(";
-    llvm::interleaveComma(op->getResultTypes(), os);
-    os << ')' << op->getRawDictionaryAttrs();
+  // distinct signature. A partition keys its verdicts by uniqued pointers
+  // (ProfileCacheScope); without one the key is printed, because a process
+  // (the Python module) creates and destroys contexts whose storage a later
+  // one may reuse.
+  const ProfileVerdict *verdict;
+  if (currentProfileCache) {
+    verdict = &currentProfileCache->verdictOf(op);
+  } else {
+    std::string key;
+    {
+      llvm::raw_string_ostream os(key);
+      os << op->getName() << '(';
+      llvm::interleaveComma(op->getOperandTypes(), os);
+      os << ")->(";
+      llvm::interleaveComma(op->getResultTypes(), os);
+      os << ')' << op->getRawDictionaryAttrs();
+    }
+    static thread_local llvm::StringMap<ProfileVerdict> verdicts;
+    auto [cached, inserted] = verdicts.try_emplace(key);
+    if (inserted)
+      cached->second = computeProfileVerdict(op);
+    verdict = &cached->second;
   }
-  static thread_local llvm::StringMap<std::pair<bool, std::string>> verdicts;
-  auto [cached, inserted] = verdicts.try_emplace(key);
-  std::string &reason = cached->second.second;
-  bool &compliant = cached->second.first;
-  if (inserted) {
-    // The checks say why through diagnostics. The partition checks
-    // functions on several threads of one context, whose handlers all see
-    // every diagnostic: take only those at this op, pass the others on.
-    Location at = op->getLoc();
-    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &diag) {
-      if (diag.getLocation() != at)
-        return failure();
-      if (reason.empty())
-        reason = diag.str();
-      return success();
-    });
-    compliant = succeeded(compliance.checkInvalid(op)) &&
-                succeeded(compliance.checkProfile(op, *target)) &&
-                succeeded(compliance.checkExtension(op, *target));
-  }
-  if (compliant)
+  const std::string &reason = verdict->reason;
+  if (verdict->compliant)
     return {};
   if (reason.empty())
     return WhyNot("not TOSA 1.0 PRO-INT (with EXT-INT16, EXT-INT4, "
@@ -380,6 +455,10 @@ WhyNot checkConvChannels(Operation *op, Limits limits) {
   return inRange("output channels", g.outC, 1, limit);
 }
 
+WhyNot checkConvInputChannels(Operation *op, Limits limits) {
+  return inRange("input channels", getConvGeometry(op).inC, 1, limits[0]);
+}
+
 WhyNot checkKernelDepth(Operation *op, Limits limits) {
   int64_t limit = limits[0];
   return inRange("kernel depth", getConvGeometry(op).kernelD, 1, limit);
@@ -395,64 +474,6 @@ static WhyNot checkStrideSize(int64_t height, int64_t width, int64_t limit) {
 WhyNot checkConvStride(Operation *op, Limits limits) {
   ConvGeometry g = getConvGeometry(op);
   return checkStrideSize(g.strideH, g.strideW, limits[0]);
-}
-
-/// Vela encodes weights offline: per output channel, the sum of
-/// |weight - zero point| must fit its accumulator scaling.
-WhyNot checkWeightSum(Operation *op, Limits limits) {
-  int64_t limit = limits[0];
-  ConvGeometry g = getConvGeometry(op);
-  DenseElementsAttr weights;
-  if (!matchPattern(g.weight, m_Constant(&weights)) ||
-      !isa<IntegerType>(weights.getElementType()))
-    return {}; // WEIGHTS_CONST reports it
-  int64_t zeroPoint = getScalarIntConstant(g.weightZp).value_or(0);
-  int64_t count = weights.getNumElements();
-  int64_t outC = std::max<int64_t>(g.outC, 1);
-  int64_t perChannel = count / outC;
-  SmallVector<int64_t> sums(outC, 0);
-  if (weights.isSplat()) {
-    // Every channel holds perChannel copies of one value; a huge splat must
-    // not cost a loop over its elements.
-    int64_t value = weights.getSplatValue<APInt>().getSExtValue();
-    sums.assign(outC, perChannel * std::abs(value - zeroPoint));
-  } else {
-    int64_t index = 0;
-    for (const APInt &value : weights.getValues<APInt>()) {
-      int64_t channel =
-          g.outputChannelInnermost ? index % outC : index / perChannel;
-      sums[channel] += std::abs(value.getSExtValue() - zeroPoint);
-      ++index;
-    }
-  }
-  for (int64_t channel = 0; channel < outC; ++channel)
-    if (sums[channel] > limit)
-      return WhyNot::format(
-          llvm::formatv("the sum of |weight| of output channel {0} is {1}, "
-                        "above 127 * 65536 = {2}",
-                        channel, sums[channel], limit));
-  return {};
-}
-
-WhyNot checkBiasRange(Operation *op, Limits limits) {
-  int64_t bits = limits[0];
-  DenseElementsAttr bias;
-  if (!matchPattern(getConvGeometry(op).bias, m_Constant(&bias)) ||
-      !isa<IntegerType>(bias.getElementType()))
-    return {};
-  const int64_t lo = -(int64_t(1) << (bits - 1)),
-                hi = (int64_t(1) << (bits - 1)) - 1;
-  int64_t channel = 0;
-  for (const APInt &value : bias.getValues<APInt>()) {
-    int64_t v = value.getSExtValue();
-    if (v < lo || v > hi)
-      return WhyNot::format(
-          llvm::formatv("bias {0} of output channel {1} is outside int{4} "
-                        "[{2}, {3}]",
-                        v, channel, lo, hi, bits));
-    ++channel;
-  }
-  return {};
 }
 
 static WhyNot checkInputSize(int64_t h, int64_t w, int64_t c, int64_t limit) {

@@ -19,6 +19,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -76,16 +77,32 @@ WhyNot checkStatic(Operation *op, Limits limits);
 WhyNot checkRank(Operation *op, Limits limits);
 WhyNot checkProInt(Operation *op, Limits limits);
 WhyNot checkTosaProfile(Operation *op, Limits limits);
+
+/// checkTosaProfile's verdicts for the ops of one context (a partition's),
+/// keyed by uniqued pointers. Made by makeProfileCache; used by the checks
+/// of a thread while a ProfileCacheScope of it is alive.
+class ProfileVerdictCache;
+std::shared_ptr<ProfileVerdictCache> makeProfileCache();
+
+class ProfileCacheScope {
+public:
+  explicit ProfileCacheScope(ProfileVerdictCache *cache);
+  ~ProfileCacheScope();
+  ProfileCacheScope(const ProfileCacheScope &) = delete;
+  ProfileCacheScope &operator=(const ProfileCacheScope &) = delete;
+
+private:
+  ProfileVerdictCache *previous;
+};
 WhyNot checkU55Operator(Operation *op, Limits limits);
 WhyNot checkConvTypes(Operation *op, Limits limits);
 WhyNot checkTransposeConvTypes(Operation *op, Limits limits);
 WhyNot checkAccumulatorRescaled(Operation *op, Limits limits);
 WhyNot checkConstWeights(Operation *op, Limits limits);
 WhyNot checkConvChannels(Operation *op, Limits limits);
+WhyNot checkConvInputChannels(Operation *op, Limits limits);
 WhyNot checkKernelDepth(Operation *op, Limits limits);
 WhyNot checkConvStride(Operation *op, Limits limits);
-WhyNot checkWeightSum(Operation *op, Limits limits);
-WhyNot checkBiasRange(Operation *op, Limits limits);
 WhyNot checkTransposeConvStride(Operation *op, Limits limits);
 WhyNot checkPoolInput(Operation *op, Limits limits);
 WhyNot checkPaddedPoolKernel(Operation *op, Limits limits);

@@ -45,6 +45,7 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
@@ -205,6 +206,26 @@ WhyNot lowerConstant(Group &group);
 // One per row of Lowerings.def: `group.op` is the row's float op.
 #define QTOSA_LOWERING(OP, FN) WhyNot FN(Group &group);
 #include "Lowerings.def"
+
+// Tables.cpp and UnaryRegions.cpp
+/// The float ops a table samples, in f32 as the float graph computes them:
+/// one op's table (Tables.cpp) and a region's evaluation op by op
+/// (UnaryRegions.cpp) must agree.
+namespace f32 {
+inline float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+inline float tanh(float x) { return std::tanh(x); }
+inline float exp(float x) { return std::exp(x); }
+inline float log(float x) { return std::log(x); }
+inline float erf(float x) { return std::erf(x); }
+inline float reciprocal(float x) { return 1.0f / x; }
+inline float rsqrt(float x) { return 1.0f / std::sqrt(x); }
+inline float sin(float x) { return std::sin(x); }
+inline float cos(float x) { return std::cos(x); }
+inline float abs(float x) { return std::fabs(x); }
+inline float negate(float x) { return -x; }
+inline float floor(float x) { return std::floor(x); }
+inline float ceil(float x) { return std::ceil(x); }
+} // namespace f32
 
 // Tables.cpp
 /// tosa.table of i8 `input` through 256 signed 8-bit `entries` (entry `i`

@@ -145,24 +145,6 @@ template <UnaryFunction Function> WhyNot lowerTable(Group &group) {
   return lowering::lowerTableOf(group, *input, Function);
 }
 
-/// The functions the tables sample, in f32 as the float graph computes
-/// them.
-namespace f32 {
-float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
-float tanh(float x) { return std::tanh(x); }
-float exp(float x) { return std::exp(x); }
-float log(float x) { return std::log(x); }
-float erf(float x) { return std::erf(x); }
-float reciprocal(float x) { return 1.0f / x; }
-float rsqrt(float x) { return 1.0f / std::sqrt(x); }
-float sin(float x) { return std::sin(x); }
-float cos(float x) { return std::cos(x); }
-float abs(float x) { return std::fabs(x); }
-float negate(float x) { return -x; }
-float floor(float x) { return std::floor(x); }
-float ceil(float x) { return std::ceil(x); }
-} // namespace f32
-
 } // namespace
 
 Value lowering::buildTable8(OpBuilder &builder, Location loc, Value input,

@@ -156,8 +156,9 @@ WhyNotOr<UnaryRegion> findUnaryRegion(Operation *root) {
   return region;
 }
 
-/// `op` applied to `args`, in f32 as the float graph computes it; booleans
-/// are 0 and 1.
+/// `op` applied to `args`, in f32 as the float graph computes it (a unary
+/// op as its one-op table samples it: f32 in Internals.h); booleans are 0
+/// and 1.
 float evaluate(Operation *op, ArrayRef<float> args) {
   auto boolean = [](bool value) { return value ? 1.0f : 0.0f; };
   return TypeSwitch<Operation *, float>(op)
@@ -171,24 +172,24 @@ float evaluate(Operation *op, ArrayRef<float> args) {
       .Case([&](tosa::GreaterEqualOp) { return boolean(args[0] >= args[1]); })
       .Case([&](tosa::EqualOp) { return boolean(args[0] == args[1]); })
       .Case([&](tosa::SelectOp) { return args[0] != 0 ? args[1] : args[2]; })
-      .Case([&](tosa::NegateOp) { return -args[0]; })
+      .Case([&](tosa::NegateOp) { return f32::negate(args[0]); })
       .Case([&](tosa::ClampOp clamp) {
         float low = cast<FloatAttr>(clamp.getMinValAttr()).getValueAsDouble();
         float high = cast<FloatAttr>(clamp.getMaxValAttr()).getValueAsDouble();
         return std::fmin(std::fmax(args[0], low), high);
       })
-      .Case([&](tosa::AbsOp) { return std::fabs(args[0]); })
-      .Case([&](tosa::ExpOp) { return std::exp(args[0]); })
-      .Case([&](tosa::LogOp) { return std::log(args[0]); })
-      .Case([&](tosa::TanhOp) { return std::tanh(args[0]); })
-      .Case([&](tosa::SigmoidOp) { return 1.0f / (1.0f + std::exp(-args[0])); })
-      .Case([&](tosa::ErfOp) { return std::erf(args[0]); })
-      .Case([&](tosa::ReciprocalOp) { return 1.0f / args[0]; })
-      .Case([&](tosa::RsqrtOp) { return 1.0f / std::sqrt(args[0]); })
-      .Case([&](tosa::FloorOp) { return std::floor(args[0]); })
-      .Case([&](tosa::CeilOp) { return std::ceil(args[0]); })
-      .Case([&](tosa::SinOp) { return std::sin(args[0]); })
-      .Case([&](tosa::CosOp) { return std::cos(args[0]); })
+      .Case([&](tosa::AbsOp) { return f32::abs(args[0]); })
+      .Case([&](tosa::ExpOp) { return f32::exp(args[0]); })
+      .Case([&](tosa::LogOp) { return f32::log(args[0]); })
+      .Case([&](tosa::TanhOp) { return f32::tanh(args[0]); })
+      .Case([&](tosa::SigmoidOp) { return f32::sigmoid(args[0]); })
+      .Case([&](tosa::ErfOp) { return f32::erf(args[0]); })
+      .Case([&](tosa::ReciprocalOp) { return f32::reciprocal(args[0]); })
+      .Case([&](tosa::RsqrtOp) { return f32::rsqrt(args[0]); })
+      .Case([&](tosa::FloorOp) { return f32::floor(args[0]); })
+      .Case([&](tosa::CeilOp) { return f32::ceil(args[0]); })
+      .Case([&](tosa::SinOp) { return f32::sin(args[0]); })
+      .Case([&](tosa::CosOp) { return f32::cos(args[0]); })
       .Default([](Operation *) { return NAN; });
 }
 

@@ -51,7 +51,9 @@ def test_convnext_block_from_executorch_is_one_delegate(target):
     assert delegate["vela"]["npu_cycles"] > 0
     assert result.report["vela"]["npu_cycles"] == \
         delegate["vela"]["npu_cycles"]
-    # Measured: 38.1 dB (U55), 37.5 dB (U85).
+    # Measured: 34.3 dB on both targets, with or without activation regions
+    # (2fa808a measured 38.1 dB on U55 and 37.5 dB on U85; the drop is not
+    # traced).
     assert held_out_sqnr(result, shapes) > 30
 
 

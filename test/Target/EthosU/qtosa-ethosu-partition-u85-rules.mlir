@@ -358,3 +358,36 @@ func.func @u85_conv_channels(%a: tensor<1x2x2x65536xi8>, %b: tensor<1x2x2x65537x
   %cb = tosa.conv2d %b, %wb, %bias, %z, %z {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x65537xi8>, tensor<2x2x2x65537xi8>, tensor<2xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x2xi32>
   return %ca, %cb : tensor<1x1x1x2xi32>, tensor<1x1x1x2xi32>
 }
+
+// Vela 5.2 splits more than 65536 output channels of a CONV2D on U85.
+
+// CHECK-LABEL: func.func @u85_conv_output_channels_65537(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.conv2d
+// CHECK:           qtosa.yield
+func.func @u85_conv_output_channels_65537(%a: tensor<1x2x2x1xi8>) -> tensor<1x2x2x65537xi32> {
+  %w = "tosa.const"() <{values = dense<1> : tensor<65537x1x1x1xi8>}> : () -> tensor<65537x1x1x1xi8>
+  %b = "tosa.const"() <{values = dense<0> : tensor<65537xi32>}> : () -> tensor<65537xi32>
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v = tosa.conv2d %a, %w, %b, %z, %z {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x1xi8>, tensor<65537x1x1x1xi8>, tensor<65537xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2x65537xi32>
+  return %v : tensor<1x2x2x65537xi32>
+}
+
+// -----
+
+// U85.CONV3D.CHANNELS: as CONV2D's.
+
+// CHECK-LABEL: func.func @u85_conv3d_channels(
+// CHECK:         tosa.conv3d %arg1
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.conv3d
+func.func @u85_conv3d_channels(%a: tensor<1x1x1x1x65536xi8>, %b: tensor<1x1x1x1x65537xi8>) -> (tensor<1x1x1x1x1xi32>, tensor<1x1x1x1x1xi32>) {
+  %wa = "tosa.const"() <{values = dense<1> : tensor<1x1x1x1x65536xi8>}> : () -> tensor<1x1x1x1x65536xi8>
+  %wb = "tosa.const"() <{values = dense<1> : tensor<1x1x1x1x65537xi8>}> : () -> tensor<1x1x1x1x65537xi8>
+  %bias = "tosa.const"() <{values = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %ca = tosa.conv3d %a, %wa, %bias, %z, %z {acc_type = i32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x1x1x1x65536xi8>, tensor<1x1x1x1x65536xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x1x1xi32>
+  // expected-remark @below {{stays on the host: U85.CONV3D.CHANNELS: input channels 65537 exceeds 65536}}
+  %cb = tosa.conv3d %b, %wb, %bias, %z, %z {acc_type = i32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x1x1x1x65537xi8>, tensor<1x1x1x1x65537xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x1x1xi32>
+  return %ca, %cb : tensor<1x1x1x1x1xi32>, tensor<1x1x1x1x1xi32>
+}

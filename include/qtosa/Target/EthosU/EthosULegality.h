@@ -13,6 +13,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -70,6 +71,10 @@ struct EthosURuleInfo {
 /// printEthosURules writes as Markdown, as values).
 std::vector<EthosURuleInfo> getEthosURules(EthosUTarget target);
 
+namespace ethosu {
+class ProfileVerdictCache;
+} // namespace ethosu
+
 /// TOSA ops are dynamically legal by the rules of one target; ops of other
 /// dialects are illegal (they run on the host), except what a user marks
 /// legal on top.
@@ -84,6 +89,8 @@ public:
 
 private:
   EthosUTarget target;
+  /// The TOSA profile check's verdicts for this target's context.
+  std::shared_ptr<ethosu::ProfileVerdictCache> profileVerdicts;
 };
 
 } // namespace qtosa

@@ -40,6 +40,18 @@ func.func @conv2d_channels_65537_2x2(%a: tensor<1x2x2x65537xi8>) -> tensor<1x1x1
 
 // -----
 
+// CONV2D.CHANNELS: 65537 output channels on a 2x2 image (Vela splits them)
+
+func.func @conv2d_output_channels_65537_2x2(%a: tensor<1x2x2x1xi8>) -> tensor<1x2x2x65537xi32> {
+  %w = "tosa.const"() <{values = dense<1> : tensor<65537x1x1x1xi8>}> : () -> tensor<65537x1x1x1xi8>
+  %b = "tosa.const"() <{values = dense<0> : tensor<65537xi32>}> : () -> tensor<65537xi32>
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v = tosa.conv2d %a, %w, %b, %z, %z {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x1xi8>, tensor<65537x1x1x1xi8>, tensor<65537xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2x2x65537xi32>
+  return %v : tensor<1x2x2x65537xi32>
+}
+
+// -----
+
 // AVG_POOL2D.STRIDE: a global pool of a 25x25 image, stride 25 (MLCommons
 // Tiny's DS-CNN), and an 8x8 pool with stride 8
 

@@ -1,7 +1,7 @@
 """Every delegate qtosa makes, given to Vela and to the TOSA reference model.
 
 Usage (under the tools environment's Python, qtosa importable):
-  vela_sweep.py [--targets T,T] [--reference] [--list-failures] INPUTS...
+  vela_sweep.py [--targets T,T] [--reference] INPUTS...
 
 INPUTS are MLIR files (each `// -----` case on its own), .tflite and .tosa
 files, or directories searched for them. Each is partitioned by
@@ -114,49 +114,55 @@ def main():
 
 
 def check_reference(delegate, where, counts):
-    """The reference model and qtosa's engine on the delegate's .tosa."""
+    """Counts the delegate's verdict, printing a line for a failure."""
+    verdict, message = reference_verdict(delegate)
+    if verdict == "identical":
+        counts["reference"] += 1
+    elif verdict in ("unpredictable", "unexecutable"):
+        counts[verdict] += 1
+    elif verdict is not None:
+        counts["differs"] += 1
+        print("%s %s %s" % (verdict, where, message))
+
+
+def reference_verdict(delegate, seeds=range(3)):
+    """The reference model and qtosa's engine on the delegate's .tosa:
+    ("identical", None); ("unpredictable", None) or ("unexecutable", None)
+    (not compared); ("REFERENCE-DIFFERS" or "REFERENCE-ERROR", what); or
+    (None, None) for inputs of a type random_inputs cannot make."""
     ours = qtosa.import_tosa_flatbuffer(delegate["flatbuffer"])
     function = ours.function_names()[0]
-    for seed in range(3):
+    for seed in seeds:
         arrays = random_inputs(delegate, seed)
         if arrays is None:
-            return
+            return None, None
         try:
             spec = qtosa.reference.run(delegate["flatbuffer"], arrays)
         except qtosa.reference.Unpredictable:
-            counts["unpredictable"] += 1
-            return
+            return "unpredictable", None
         except qtosa.Error as error:
             if "REQUIRE() fails" in str(error):
-                counts["unpredictable"] += 1
-                return
-            counts["differs"] += 1
-            print("REFERENCE-ERROR %s seed %d: %s" % (where, seed, error))
-            return
+                return "unpredictable", None
+            return "REFERENCE-ERROR", "seed %d: %s" % (seed, error)
         try:
             mine = qtosa.execute(ours, arrays, function=function)
         except qtosa.Error as error:
             message = str(error)
             if ("supported element types are" in message or
                     "lowering failed" in message):
-                counts["unexecutable"] += 1
-                return
-            counts["differs"] += 1
-            print("REFERENCE-ERROR %s seed %d: %s" % (where, seed, error))
-            return
+                return "unexecutable", None
+            return "REFERENCE-ERROR", "seed %d: %s" % (seed, error)
         for index, (a, b) in enumerate(zip(spec, mine)):
             if a.shape != b.shape or not np.array_equal(a, b.astype(a.dtype)):
-                counts["differs"] += 1
                 diff = (np.abs(a.astype(np.int64) - b.astype(np.int64)).max()
                         if a.shape == b.shape else "shape")
                 text = str(ours)
-                print("REFERENCE-DIFFERS %s seed %d output %d: max %s; ops %s%s"
-                      % (where, seed, index, diff,
-                         " ".join(sorted(set(re.findall(r"tosa\.\w+",
-                                                        text)))),
-                         " (bilinear)" if "BILINEAR" in text else ""))
-                return
-    counts["reference"] += 1
+                return "REFERENCE-DIFFERS", (
+                    "seed %d output %d: max %s; ops %s%s"
+                    % (seed, index, diff,
+                       " ".join(sorted(set(re.findall(r"tosa\.\w+", text)))),
+                       " (bilinear)" if "BILINEAR" in text else ""))
+    return "identical", None
 
 
 if __name__ == "__main__":
