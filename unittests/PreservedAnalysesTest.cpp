@@ -136,6 +136,15 @@ func.func @graph(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 )mlir",
      kPlainGraph},
+    {"EthosULegalize", "qtosa-ethosu-legalize", true, kPlainGraph, R"mlir(
+func.func @graph(%x: tensor<1x2x2x1xi8>) -> tensor<1x4x4x1xi32> {
+  %scale = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %offset = tosa.const_shape {values = dense<[-1, -1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %border = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %y = tosa.resize %x, %scale, %offset, %border {mode = BILINEAR} : (tensor<1x2x2x1xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x4x1xi32>
+  return %y : tensor<1x4x4x1xi32>
+}
+)mlir"},
     {"ExpandQDQ", "qtosa-expand-qdq", true, kPlainGraph, kRequantize},
     {"InlineDelegates", "qtosa-inline-delegates", true, kPlainGraph, R"mlir(
 func.func @graph(%x: tensor<4xi8>) -> tensor<4xi8> {

@@ -24,6 +24,10 @@
 // RUN: diff %t.ethosu.stages %t.ethosu.summary
 // RUN: FileCheck %s --check-prefix=ETHOSU --input-file=%t.ethosu.stages
 //
+// qtosa-ethosu-legalize runs for Ethos-U55 only:
+// REDEFINE: %{options} = {target=ethos-u85-256}
+// RUN: %{stages} | FileCheck %s --check-prefix=ETHOSU85
+//
 // REDEFINE: %{pipeline} = qtosa-quantize-pipeline
 // REDEFINE: %{options} = {}
 // RUN: %{summary} > %t.quantize.summary
@@ -44,8 +48,11 @@
 // LOWER-NEXT: expand-qdq
 // LOWER-EMPTY:
 // ETHOSU: lower-to-tosa-int
+// ETHOSU-NEXT: ethosu-legalize
 // ETHOSU-NEXT: ethosu-partition
 // ETHOSU-NEXT: export-delegates
 // ETHOSU-NEXT: expand-qdq
+// ETHOSU85: lower-to-tosa-int
+// ETHOSU85-NEXT: ethosu-partition
 
 module {}

@@ -6,6 +6,8 @@
 // reason in a remark. Numerics: test/Execution/lower-to-tosa-int-ops.mlir.
 // RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int -verify-diagnostics \
 // RUN:   | FileCheck %s --enable-var-scope
+// RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int=rounding=double -verify-diagnostics \
+// RUN:   | FileCheck %s --enable-var-scope --check-prefix=DOUBLE
 
 // TFLite's form: half-pixel 2x upscale (scale 4/2, offset -1, border 1), the
 // same parameters in and out. 1/16 is multiplier 2^30, shift 34; the zero
@@ -13,6 +15,23 @@
 // first row and column repeated: the same samples at positions >= 0, which
 // MLIR's TOSA-to-Linalg lowering (truncating where TOSA floors) also
 // computes right.
+// rounding=double is TFLite's: its int8 kernel rounds the sum once, half
+// away from zero. DOUBLE_ROUND by 2^30 >> 34 would round twice (7/16 -> 1);
+// 2^31 - 1 >> 35 rounds half away from zero exactly for sums below 2^30,
+// as does 2^31 - 1 >> 36 for 1/32 (equal to TFLite Micro on 2x upscales:
+// python/tests/tools/test_tensorflow.py). The 16-bit rescale has no
+// DOUBLE_ROUND.
+// DOUBLE-LABEL: func.func @half_pixel_same_params(
+// DOUBLE-DAG: %[[M:.*]] = "tosa.const"() <{values = dense<2147483647> : tensor<1xi32>}>
+// DOUBLE-DAG: %[[S:.*]] = "tosa.const"() <{values = dense<35> : tensor<1xi8>}>
+// DOUBLE: %[[SUM:.*]] = tosa.resize {{.*}} -> tensor<1x4x4x1xi32>
+// DOUBLE: tosa.rescale %[[SUM]], %[[M]], %[[S]], {{.*}}rounding_mode = DOUBLE_ROUND{{.*}} -> tensor<1x4x4x1xi8>
+// DOUBLE-LABEL: func.func @rescaled(
+// DOUBLE-DAG: %[[M:.*]] = "tosa.const"() <{values = dense<2147483647> : tensor<1xi32>}>
+// DOUBLE-DAG: %[[S:.*]] = "tosa.const"() <{values = dense<36> : tensor<1xi8>}>
+// DOUBLE: tosa.rescale %{{.*}}, %[[M]], %[[S]], {{.*}}rounding_mode = DOUBLE_ROUND
+// DOUBLE-LABEL: func.func @int16(
+// DOUBLE: tosa.rescale {{.*}}rounding_mode = SINGLE_ROUND, scale32 = false{{.*}} -> tensor<1x4x4x1xi16>
 // CHECK-LABEL: func.func @half_pixel_same_params(
 // CHECK-SAME: %[[X:.*]]: tensor<1x2x2x1xi8>
 // CHECK-DAG: %[[M:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>

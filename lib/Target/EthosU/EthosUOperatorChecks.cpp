@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BilinearAsConvolution.h"
 #include "EthosURuleChecks.h"
 
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
@@ -119,9 +120,18 @@ WhyNot checkResizeScale(Operation *op, Limits limits) {
 }
 
 WhyNot checkResizeMode(Operation *op, Limits) {
-  if (cast<tosa::ResizeOp>(op).getMode() != tosa::ResizeMode::BILINEAR)
+  auto resize = cast<tosa::ResizeOp>(op);
+  if (resize.getMode() != tosa::ResizeMode::BILINEAR)
     return {};
-  return "the mode is BILINEAR";
+  WhyNotOr<BilinearAsConvolution> plan = planBilinearAsConvolution(resize);
+  if (plan.refused())
+    return WhyNot::format("the mode is BILINEAR, and qtosa-ethosu-legalize "
+                          "has no convolution form for it: " +
+                          plan.whyNot().str());
+  return "the mode is BILINEAR; qtosa-ethosu-legalize rewrites this one as a "
+         "depthwise convolution the NPU runs, but did not (qtosa-ethosu-"
+         "pipeline runs it before the partition; when an op of that form "
+         "breaks a rule, a remark of its own says which)";
 }
 
 /// The NPU upscales by repeating each pixel. A NEAREST resize is that only

@@ -200,7 +200,9 @@ const std::vector<OperatorRules> &u55Rules() {
           {"SCALE", "Unless the input is 1x1, height and width are upscaled "
                     "by 2, 4 or 8", checkResizeScale, {8}},
           {"MODE", "The mode is NEAREST (Vela compiles no bilinear resize "
-                   "for Ethos-U55, not even of a 1x1 image)",
+                   "for Ethos-U55, not even of a 1x1 image; "
+                   "qtosa-ethosu-legalize rewrites one by 2, 4 or 8 as a depthwise "
+                   "convolution)",
            checkResizeMode},
           {"REPEATS", "Unless the input is 1x1, NEAREST repeats each pixel "
                       "f times as scale 2f/2, offset 1 - f (Vela refuses "

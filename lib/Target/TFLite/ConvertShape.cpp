@@ -548,13 +548,37 @@ OpStatus convertResize(SubgraphImporter &im, bool nearest) {
     Value row = repeatAlong(im, *input, 2, out.shape[2]);
     return finish(im, im.output(0), repeatAlong(im, row, 1, out.shape[1]));
   }
+  // TFLite's INT8 and INT16 kernel (ResizeBilinearInteger) samples at
+  // positions in 1/1024 steps, rounded: y * s + (half-pixel) s / 2 - 512
+  // with s = round(1024 IH / OH) (align_corners: (IH - 1) / (OH - 1)).
+  // Where s is not exact (8 -> 15, say) its samples drift from the
+  // rational ones, up to 1 LSB on the factory's conv_relu_to_host_int8; a
+  // quantized resize takes TFLite's positions as its scale (n = 1024,
+  // d = s), which TOSA's integer resize then weighs exactly as TFLite does.
+  // Its float kernel, and the one for UINT8, sample at float positions: a
+  // resize of those keeps the rational scale.
+  tflite::TensorType inputType = im.tensor(im.input(0)).tfliteType;
+  bool tenBitPositions = !nearest && (inputType == tflite::TensorType::INT8 ||
+                                      inputType == tflite::TensorType::INT16);
   SmallVector<int64_t> scale, offset, border;
   for (int d = 1; d <= 2; ++d) {
     int64_t in = inShape[d], outSize = out.shape[d];
     if (in <= 0 || outSize <= 0)
       return im.fail("spatial sizes must be positive");
     int64_t n, den, off = 0;
-    if (alignCorners && outSize > 1) {
+    bool aligned = alignCorners && outSize > 1;
+    int64_t tenBitStep =
+        aligned ? (1024 * (in - 1) + (outSize - 1) / 2) / (outSize - 1)
+                : (1024 * in + outSize / 2) / outSize;
+    int64_t tenBitOffset = halfPixel ? tenBitStep / 2 - 512 : 0;
+    // TFLite clamps the lower neighbour only at 0: a last sample at or past
+    // the input's end would read beyond it there (TOSA clamps).
+    bool tenBitInRange = (outSize - 1) * tenBitStep + tenBitOffset < 1024 * in;
+    if (tenBitPositions && tenBitStep > 0 && tenBitInRange) {
+      n = 1024;
+      den = tenBitStep;
+      off = tenBitOffset;
+    } else if (aligned) {
       n = outSize - 1;
       den = std::max<int64_t>(in - 1, 1);
     } else if (halfPixel) {

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -184,6 +185,25 @@ WhyNot lowering::lowerResize(Group &group) {
           "less the input's), which tosa.rescale takes only within i8",
           outputZeroPoint));
     output->spec.outputZeroPoint = outputZeroPoint;
+  }
+  // TFLite's int8 kernel (ResizeBilinearInteger) rounds its sum once, half
+  // away from zero (half up when built with TFLITE_SINGLE_ROUNDING, which
+  // rounding=single is). With equal parameters (TFLite's) and a power-of-two
+  // n the rescale is by 2^-p: multiplier 2^30, shift p + 30. DOUBLE_ROUND
+  // rounds that twice, first at bit 31, so a sum of 7/16 gave 1 (1 or 2 LSB
+  // from TFLite Micro on the factory's resize_bilinear_int8). Multiplier
+  // 2^31 - 1 with shift p + 31 gives floor((sum - sum/2^31 + 2^(p-1)
+  // +- 1/2) / 2^p), which is half away from zero exactly while |sum| <
+  // 2^30. (The 16-bit rescale has no DOUBLE_ROUND: it rounds half up.)
+  if (output->spec.doubleRound && output->spec.factors.size() == 1 &&
+      output->spec.factors[0].multiplier == (int32_t(1) << 30) &&
+      output->spec.factors[0].shift > 31 &&
+      output->spec.factors[0].shift < 62 &&
+      n * std::max(std::abs(input->params.storageMin),
+                   std::abs(input->params.storageMax)) <
+          0x1p30) {
+    output->spec.factors[0].multiplier = std::numeric_limits<int32_t>::max();
+    ++output->spec.factors[0].shift;
   }
   // MLIR 22's TOSA-to-Linalg lowering divides an integer resize's sample
   // position truncating where TOSA floors (getIndexAndDeltaInt: DivSIOp),

@@ -2,7 +2,8 @@
 make_keras_int8.py OUT.tflite [MODEL]. MODEL "two_layers" (the default):
 conv + dense, random weights; "resize": three bilinear resizes of one
 1x6x7x3 input, half-pixel 2x up to 12x14 (tf.image.resize), align_corners
-to 11x13 and half-pixel down to 4x5.
+to 11x13, half-pixel down to 4x5, and TF1's legacy sampling (neither) 2x
+of its first five rows to 10x14.
 
 Runs in a process of its own: TensorFlow carries its own LLVM, whose
 command-line options clash with those of the MLIR libraries the qtosa
@@ -25,7 +26,9 @@ if len(sys.argv) > 2 and sys.argv[2] == "resize":
             t, (11, 13), align_corners=True))(x)
     down = tf.keras.layers.Lambda(
         lambda t: tf.image.resize(t, (4, 5), method="bilinear"))(x)
-    model = tf.keras.Model(x, [up, aligned, down])
+    legacy = tf.keras.layers.Lambda(
+        lambda t: tf.compat.v1.image.resize_bilinear(t[:, :5], (10, 14)))(x)
+    model = tf.keras.Model(x, [up, aligned, down, legacy])
     input_shape = (1, 6, 7, 3)
 else:
     model = tf.keras.Sequential([

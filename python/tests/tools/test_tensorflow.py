@@ -29,10 +29,15 @@ def test_keras_two_layers_to_int8_tflite(tmp_path):
 
 
 def test_bilinear_resize_lowered_as_tflite_computes_it(tmp_path):
-    """RESIZE_BILINEAR (half-pixel up, align_corners, half-pixel down),
-    lowered to integer TOSA: within 1 LSB of TFLite Micro's int8 kernel
-    and of the QDQ form on qtosa's engine; the Ethos-U85 delegate on the
-    TOSA reference model bit-identical to the engine; Vela compiles it."""
+    """RESIZE_BILINEAR (half-pixel 2x up, align_corners, half-pixel down,
+    TF1's legacy 2x up), lowered to integer TOSA: within 1 LSB of TFLite
+    Micro's int8 kernel and of the QDQ form on qtosa's engine; with
+    rounding=double (TFLite's, half away from zero) equal to TFLite Micro,
+    the downscale's 7 -> 5 width included (the importer samples where
+    TFLite's 10-bit positions do); the Ethos-U85 delegate on the TOSA
+    reference model bit-identical to the engine; Vela compiles it. On
+    Ethos-U55 the two 2x upscales and align_corners 6x7 -> 11x13 run on
+    the NPU (qtosa-ethosu-legalize), the downscale stays on the host."""
     import qtosa.reference
     import qtosa.vela
     path = tmp_path / "resize.tflite"
@@ -41,13 +46,20 @@ def test_bilinear_resize_lowered_as_tflite_computes_it(tmp_path):
     qdq = qtosa.import_tflite(path.read_bytes())
     lowered = qdq.clone()
     lowered.run("qtosa-lower-pipeline{io=int}")
-    assert str(lowered).count("tosa.resize") == 3
+    assert str(lowered).count("tosa.resize") == 4
+    tflite_rounding = qdq.clone()
+    tflite_rounding.run("qtosa-lower-pipeline{io=int rounding=double}")
     reference = qdq.clone()
     reference.run("qtosa-import-qdq,qtosa-integer-io,qtosa-expand-qdq")
     partitioned = qdq.clone()
     report = qtosa.partition(partitioned, "ethos-u85-256")
     assert report["ops_host"] == 0
     (delegate,) = partitioned.delegates()
+    u55 = qdq.clone()
+    report = qtosa.partition(u55, "ethos-u55-128")
+    assert [(op["rule"], op["reason"]) for op in report["host_ops"]] == [
+        ("U55.RESIZE.SCALE", "height scale 4/6 is not a 2x, 4x or 8x "
+         "upscale")]
     rng = np.random.default_rng(1)
 
     def by_shape(tensors):
@@ -56,14 +68,16 @@ def test_bilinear_resize_lowered_as_tflite_computes_it(tmp_path):
     for _ in range(4):
         x = rng.integers(-128, 128, (1, 6, 7, 3), dtype=np.int8)
         ours = by_shape(qtosa.execute(lowered, [x]))
+        doubled = by_shape(qtosa.execute(tflite_rounding, [x]))
         qdq_out = by_shape(qtosa.execute(reference, [x]))
         tflite = by_shape(qtosa.tflite.run_micro(path, [x]))
         # The delegate yields its outputs in its own order.
         spec = by_shape(qtosa.reference.run(delegate["flatbuffer"], [x]))
-        for a, b, c, d in zip(ours, qdq_out, tflite, spec):
+        for a, b, c, d, e in zip(ours, qdq_out, tflite, spec, doubled):
             assert np.abs(a.astype(int) - b.astype(int)).max() <= 1
             assert np.abs(a.astype(int) - c.astype(int)).max() <= 1
             np.testing.assert_array_equal(a, d)
+            np.testing.assert_array_equal(e, c)
         assert len(np.unique(ours[2])) > 10  # not a saturated constant
     figures = qtosa.vela.compile(delegate["flatbuffer"], "ethos-u85-256",
                                  name=delegate["name"])

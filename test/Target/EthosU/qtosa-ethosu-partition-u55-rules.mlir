@@ -1809,11 +1809,13 @@ func.func @resize_bilinear_from_1x1(%arg0: tensor<1x1x1x4xi8>) -> (tensor<1x33x3
   %s1 = tosa.const_shape {values = dense<[33, 1, 33, 1]> : tensor<4xindex>} : () -> !tosa.shape<4>
   %s2 = tosa.const_shape {values = dense<[0, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %s3 = tosa.const_shape {values = dense<[32, 32]> : tensor<2xindex>} : () -> !tosa.shape<2>
-  // expected-remark @below {{stays on the host: U55.RESIZE.MODE: the mode is BILINEAR}}
+  // expected-remark @below {{stays on the host: U55.RESIZE.MODE: the mode is BILINEAR, and qtosa-ethosu-legalize has no convolution form for it: its scale is 33/1 x 33/1 (height x width); only upscales by 2, 4 or 8, as 2f/2 (half-pixel) or f/1 (TF1's legacy sampling, align_corners) on both axes, have a convolution form}}
   %v4 = tosa.resize %arg0, %s1, %s2, %s3 {mode = BILINEAR} : (tensor<1x1x1x4xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x33x33x4xi32>
   return %v4 : tensor<1x33x33x4xi32>
 }
 
+// The partition alone: qtosa-ethosu-legalize (qtosa-ethosu-pipeline runs it
+// first) would have rewritten this one.
 // CHECK-LABEL: func.func @resize_bilinear_2x(
 // CHECK-NOT:     qtosa.delegate
 // CHECK:         tosa.resize
@@ -1821,7 +1823,7 @@ func.func @resize_bilinear_2x(%arg0: tensor<1x2x2x1xi8>) -> (tensor<1x4x4x1xi32>
   %s1 = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
   %s2 = tosa.const_shape {values = dense<[-1, -1]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %s3 = tosa.const_shape {values = dense<[1, 1]> : tensor<2xindex>} : () -> !tosa.shape<2>
-  // expected-remark @below {{stays on the host: U55.RESIZE.MODE: the mode is BILINEAR}}
+  // expected-remark @below {{stays on the host: U55.RESIZE.MODE: the mode is BILINEAR; qtosa-ethosu-legalize rewrites this one as a depthwise convolution the NPU runs, but did not (qtosa-ethosu-pipeline runs it before the partition; when an op of that form breaks a rule, a remark of its own says which)}}
   %v4 = tosa.resize %arg0, %s1, %s2, %s3 {mode = BILINEAR} : (tensor<1x2x2x1xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x4x1xi32>
   return %v4 : tensor<1x4x4x1xi32>
 }

@@ -8,6 +8,7 @@
 // RUN: %python %S/Inputs/resize_reference.py input %t
 // RUN: qtosa-translate --import-tflite %t/resize.tflite | qtosa-run - -e main --input %t/x.npy -o %t/out_%d.npy
 // RUN: %python %S/Inputs/resize_reference.py check %t | FileCheck %s --check-prefix=EXEC
+// RUN: qtosa-translate --import-tflite %t/resize_quantized.tflite | FileCheck %s --enable-var-scope --check-prefix=QUANT
 // RUN: qtosa-translate --import-tflite %t/resize_1x1.tflite | FileCheck %s --enable-var-scope --check-prefix=ONE
 // RUN: qtosa-translate --import-tflite %t/resize_1x1.tflite \
 // RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int})' > %t/resize_1x1.mlir
@@ -16,6 +17,22 @@
 // RUN: qtosa-run %t/resize_1x1.mlir --input %t/pixel.npy -o %t/one_%d.npy
 // RUN: %python -c "import numpy; p = numpy.load('%t/pixel.npy'); print([bool((numpy.load('%t/one_%d.npy' % k) == numpy.broadcast_to(p, s)).all()) for k, s in [(0, (1, 5, 3, 3)), (1, (1, 2, 6, 3))]])" \
 // RUN:   | FileCheck %s --check-prefix=ONE-EXEC
+
+// A resize of INT8 (or INT16) samples where TFLite's integer kernel does:
+// at y * s + s/2 - 512 in 1/1024 steps, s = round(1024 IH / OH) = 546 for
+// 8 -> 15 (exactly 546.13) and 614 for 3 -> 5; the border is what makes
+// the output 15 x 5 (14 * 546 - 7 * 1024 - 239 = 237). UINT8's kernel
+// samples at float positions: the rational 30/16 and 5/3 as for a float
+// resize. (Equality with TFLite Micro: python/tests/tools/test_tensorflow.py
+// and the factory's conv_relu_to_host_int8.)
+// QUANT-LABEL: func.func @main(
+// QUANT-DAG: %[[S8:.+]] = tosa.const_shape {values = dense<[1024, 546, 1024, 614]> : tensor<4xindex>}
+// QUANT-DAG: %[[O8:.+]] = tosa.const_shape {values = dense<[-239, -205]> : tensor<2xindex>}
+// QUANT-DAG: %[[B8:.+]] = tosa.const_shape {values = dense<[237, 203]> : tensor<2xindex>}
+// QUANT: tosa.resize %{{.+}}, %[[S8]], %[[O8]], %[[B8]] {mode = BILINEAR} : (tensor<1x8x3x1xf32>
+// QUANT-DAG: %[[SU:.+]] = tosa.const_shape {values = dense<[30, 16, 5, 3]> : tensor<4xindex>}
+// QUANT-DAG: %[[OU:.+]] = tosa.const_shape {values = dense<[-7, -1]> : tensor<2xindex>}
+// QUANT: tosa.resize %{{.+}}, %[[SU]], %[[OU]], %{{.+}} {mode = BILINEAR} : (tensor<1x8x3x1xf32>
 
 // From one pixel every sample is that pixel: a broadcast, as a concat of
 // copies per axis, on the stored integers once lowered, and no tosa.resize

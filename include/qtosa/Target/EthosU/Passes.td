@@ -6,6 +6,44 @@
 include "mlir/Pass/PassBase.td"
 include "qtosa/Target/EthosU/PassOptions.td"
 
+def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite integer TOSA Vela does not compile for the target "
+                "into an exact form it does";
+  let description = [{
+    Runs before `qtosa-ethosu-partition` in `qtosa-ethosu-pipeline` (for
+    Ethos-U55 only). For `target=ethos-u55-128` it rewrites a bilinear
+    `tosa.resize` that upscales by 2, 4 or 8 per axis, as
+    `qtosa-lower-to-tosa-int` writes it (stored i8 into i32, or i16 into
+    i48; its repeated first row and column included), for which Vela 5.2
+    compiles nothing on Ethos-U55 (`U55.RESIZE.MODE`), into what it
+    compiles there, with the same accumulator element for element: the
+    input edge-replicated by concats of slices, each pixel repeated f times
+    by a NEAREST `tosa.resize` (scale 2f/2, offset 1 - f, border f - 1), a
+    slice, and a `tosa.depthwise_conv2d` with zero points 0 whose weights
+    are the outer product of per-axis taps: [1, 2, .., 2, 1] (f + 1 taps)
+    for half-pixel sampling (scale 2f/2; [1, 2, 1] for 2x), f ones for
+    sampling at multiples of 1/f (scale f/1: TF1's legacy sampling, and
+    align_corners from n to f (n - 1) + 1). The `tosa.rescale` after it is
+    kept. Other bilinear resizes stay as they are, and the partition says
+    why each was not rewritten; a rewrite whose new ops break a rule of the
+    target is undone, with a remark naming the rule. For
+    `target=ethos-u85-256` it changes nothing: Vela compiles the bilinear
+    resize there (in 2308 NPU cycles for the 2x case below, against 5762
+    for this form).
+
+    Cost (Vela 5.2, Ethos_U55_High_End_Embedded, half-pixel 8x8x8 to
+    16x16x8 int8): 9966 NPU cycles (the concats 2650, the NEAREST resize
+    4504, the convolution 2812), against 8288 for Vela's TFLite route on
+    the same `.tflite` (1.20x), which repeats the pixels as the convolution
+    reads its input, a step no TOSA op expresses (docs/performance.md).
+    By 4 (8x8x8 to 32x32x8) 36776 cycles, by 8 (4x4x8 to 32x32x8) 73948:
+    Vela's TFLite route runs a half-pixel bilinear resize by 4 or 8 on the
+    CPU.
+  }];
+  let options = [EthosUPartitionTargetOption];
+  let dependentDialects = ["::mlir::tosa::TosaDialect"];
+}
+
 def EthosUPartitionPass : Pass<"qtosa-ethosu-partition", "::mlir::ModuleOp"> {
   let summary = "Partition integer TOSA into Ethos-U delegates and explain "
                 "every op left on the host";

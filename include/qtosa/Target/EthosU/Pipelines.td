@@ -17,8 +17,8 @@ def EthosUPipelineDecl : Pass<"qtosa-ethosu-pipeline", "::mlir::ModuleOp"> {
   let summary = "QDQ or integer TOSA to Ethos-U delegates: import-qdq, "
                 "inline-private-calls, signed-storage, share-qspecs, "
                 "(integer-io), (fold-quantized-constants), canonicalize, "
-                "lower-to-tosa-int, ethosu-partition, (export-delegates), "
-                "expand-qdq";
+                "lower-to-tosa-int, (ethosu-legalize), ethosu-partition, "
+                "(export-delegates), expand-qdq";
   let options = [PipelineGraphIOOption, ImportQDQMaxRankOption,
                  ShareQSpecsMismatchPolicyOption,
                  ShareQSpecsDuplicateDequantizeOption,

@@ -541,6 +541,22 @@ def resize_1x1():
     return m
 
 
+def resize_quantized():
+    """RESIZE_BILINEAR half-pixel 8x3 -> 15x5 of INT8 and of UINT8 storage:
+    TFLite's INT8 kernel samples at 10-bit positions (1024 / 546 and
+    1024 / 614, neither exact), its UINT8 one at float positions."""
+    m = Model()
+    size = ints(m, "size", [15, 5])
+    for type, zp in (("INT8", -3), ("UINT8", 125)):
+        x = act_in(m, [1, 8, 3, 1], scale=0.05, zp=zp, type=type,
+                   name="x_" + type.lower())
+        y = act_out(m, [1, 15, 5, 1], scale=0.05, zp=zp, type=type,
+                    name="y_" + type.lower())
+        m.op("RESIZE_BILINEAR", [x, size], [y], "ResizeBilinearOptions",
+             {"half_pixel_centers": True})
+    return m
+
+
 def data_movement():
     # SPLIT, TILE, REVERSE_V2 and MIRROR_PAD SYMMETRIC on int8, every
     # output with the input's parameters: the stored integers are moved,
@@ -592,7 +608,8 @@ GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, 
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, activations, quantize_ops, reductions,
         raw_uint8_cast, global_means, depth_space, shapes,
-        opaque_ops, signatures, dynamic_batch, resize, resize_1x1, data_movement,
+        opaque_ops, signatures, dynamic_batch, resize, resize_1x1,
+        resize_quantized, data_movement,
         float_math]
 
 
