@@ -2,12 +2,14 @@
 //
 // Rewrites integer TOSA that Vela does not compile for the target into an
 // exact form it does, before the partition decides what runs on the NPU.
-// Today: the bilinear upscale by 2, 4 or 8 on Ethos-U55
-// (BilinearAsConvolution.h).
+// Today, on Ethos-U55: the bilinear upscale by 2, 4 or 8
+// (BilinearAsConvolution.h) and the 16x8 transposed convolution
+// (TransposeConvAsConvolution.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "BilinearAsConvolution.h"
+#include "TransposeConvAsConvolution.h"
 
 #include "qtosa/Target/EthosU/Passes.h"
 
@@ -47,35 +49,36 @@ void eraseWithDeadOperands(Operation *op) {
   }
 }
 
-/// Replaces the resize by its convolution form; undoes it, with a remark,
-/// when an op of that form breaks a rule of `target` (a tensor beyond
-/// Vela's limits, say), so that the resize is on the host for one reason.
-void rewrite(const BilinearAsConvolution &plan, EthosUTarget target) {
-  tosa::ResizeOp resize = plan.resize;
-  Operation *before = resize->getPrevNode();
-  OpBuilder builder(resize);
-  Value accumulator = buildBilinearAsConvolution(builder, plan);
-  resize.getResult().replaceAllUsesWith(accumulator);
+/// Replaces `original`'s result by what `build` makes before it (`form`
+/// names it); undoes it, with a remark, when an op of that form breaks a
+/// rule of `target` (a tensor beyond Vela's limits, say), so that the
+/// original is on the host for one reason.
+void rewrite(Operation *original, StringRef form, EthosUTarget target,
+             llvm::function_ref<Value(OpBuilder &)> build) {
+  Operation *before = original->getPrevNode();
+  OpBuilder builder(original);
+  Value replacement = build(builder);
+  original->getResult(0).replaceAllUsesWith(replacement);
 
-  Block *block = resize->getBlock();
+  Block *block = original->getBlock();
   auto first = before ? std::next(before->getIterator()) : block->begin();
   SmallVector<Operation *> built;
-  for (auto it = first; &*it != resize.getOperation(); ++it)
+  for (auto it = first; &*it != original; ++it)
     built.push_back(&*it);
   for (Operation *op : built) {
     std::optional<EthosUViolation> violation = checkEthosULegality(op, target);
     if (!violation)
       continue;
-    resize->emitRemark()
-        << "not rewritten as a depthwise convolution for the NPU: its '"
-        << op->getName() << "' would break " << violation->rule << ": "
-        << violation->reason;
-    accumulator.replaceAllUsesWith(resize.getResult());
+    original->emitRemark() << "not rewritten as " << form
+                           << " for the NPU: its '" << op->getName()
+                           << "' would break " << violation->rule << ": "
+                           << violation->reason;
+    replacement.replaceAllUsesWith(original->getResult(0));
     for (Operation *newOp : llvm::reverse(built))
       newOp->erase();
     return;
   }
-  eraseWithDeadOperands(resize);
+  eraseWithDeadOperands(original);
 }
 
 struct EthosULegalizePass
@@ -83,23 +86,39 @@ struct EthosULegalizePass
   using EthosULegalizePassBase::EthosULegalizePassBase;
 
   void runOnOperation() override {
-    // Vela compiles the bilinear resize for Ethos-U85.
+    // Vela compiles the bilinear resize and the 16x8 transposed
+    // convolution for Ethos-U85.
     if (target != EthosUTarget::U55_128) {
       markAllAnalysesPreserved();
       return;
     }
-    SmallVector<BilinearAsConvolution> plans;
-    getOperation().walk([&](tosa::ResizeOp resize) {
-      WhyNotOr<BilinearAsConvolution> plan = planBilinearAsConvolution(resize);
-      if (plan.hasValue())
-        plans.push_back(*plan);
+    SmallVector<BilinearAsConvolution> resizes;
+    SmallVector<TransposeConvAsConvolution> transposeConvs;
+    getOperation().walk([&](Operation *op) {
+      if (auto resize = dyn_cast<tosa::ResizeOp>(op)) {
+        WhyNotOr<BilinearAsConvolution> plan =
+            planBilinearAsConvolution(resize);
+        if (plan.hasValue())
+          resizes.push_back(*plan);
+      } else if (auto conv = dyn_cast<tosa::TransposeConv2DOp>(op)) {
+        WhyNotOr<TransposeConvAsConvolution> plan =
+            planTransposeConvAsConvolution(conv);
+        if (plan.hasValue())
+          transposeConvs.push_back(*plan);
+      }
     });
-    if (plans.empty()) {
+    if (resizes.empty() && transposeConvs.empty()) {
       markAllAnalysesPreserved();
       return;
     }
-    for (const BilinearAsConvolution &plan : plans)
-      rewrite(plan, target);
+    for (const BilinearAsConvolution &plan : resizes)
+      rewrite(
+          plan.resize, "a depthwise convolution", target,
+          [&](OpBuilder &b) { return buildBilinearAsConvolution(b, plan); });
+    for (const TransposeConvAsConvolution &plan : transposeConvs)
+      rewrite(plan.transposeConv, "a convolution", target, [&](OpBuilder &b) {
+        return buildTransposeConvAsConvolution(b, plan);
+      });
   }
 };
 

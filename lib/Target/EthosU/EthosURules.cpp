@@ -175,7 +175,9 @@ const std::vector<OperatorRules> &u55Rules() {
       {"tosa.transpose_conv2d", "TRANSPOSE_CONV2D", {
           {"DTYPES", "(input, weight, accumulator) is (i8, i8, i32) or "
                      "(i8, i4, i32): Vela compiles no 16x8 transposed "
-                     "convolution for U55", checkTransposeConvTypes},
+                     "convolution for U55 (qtosa-ethosu-legalize makes one "
+                     "with constant weights a convolution)",
+           checkTransposeConvTypes},
           kWeightsConstRule,
           {"STRIDE", "Stride is 1x1 or 2x2; 1x2 only when input height and "
                      "kernel height are 1; 2x1 only when input width and "

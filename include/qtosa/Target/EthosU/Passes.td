@@ -31,6 +31,17 @@ def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
     resize there (in 2308 NPU cycles for the 2x case below, against 5762
     for this form).
 
+    It also rewrites a 16x8 `tosa.transpose_conv2d` (i16 input, i8
+    constant weights, i48 accumulator), which Vela 5.2 compiles not at all
+    for Ethos-U55 (`U55.TRANSPOSE_CONV2D.DTYPES`), into a 16x8
+    `tosa.conv2d` of stride 1 with the kernel flipped, over the input with
+    stride - 1 zero points after each row and column (per strided axis a
+    reshape, a concat with a constant and a reshape back), padded by
+    K - 1 + out_pad before and K - stride + out_pad after (a slice where
+    that is negative): the same accumulator element for element, and the
+    `tosa.rescale` after it is kept. Vela compiles 8-bit transposed
+    convolutions as they are.
+
     Cost (Vela 5.2, Ethos_U55_High_End_Embedded, half-pixel 8x8x8 to
     16x16x8 int8): 9966 NPU cycles (the concats 2650, the NEAREST resize
     4504, the convolution 2812), against 8288 for Vela's TFLite route on
