@@ -31,9 +31,8 @@ mlir::qtosa::ethosu::planTransposeConvAsConvolution(
   auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
   auto weightType = dyn_cast<RankedTensorType>(op.getWeight().getType());
   auto resultType = dyn_cast<RankedTensorType>(op.getType());
-  if (!inputType || !weightType || !resultType ||
-      !inputType.hasStaticShape() || !weightType.hasStaticShape() ||
-      !resultType.hasStaticShape())
+  if (!inputType || !weightType || !resultType || !inputType.hasStaticShape() ||
+      !weightType.hasStaticShape() || !resultType.hasStaticShape())
     return WhyNot("its shapes are not static");
   if (!inputType.getElementType().isInteger(16) ||
       !weightType.getElementType().isInteger(8))
@@ -41,8 +40,7 @@ mlir::qtosa::ethosu::planTransposeConvAsConvolution(
   DenseElementsAttr weights;
   if (!matchPattern(op.getWeight(), m_Constant(&weights)))
     return WhyNot("its weights are not a constant");
-  std::optional<int64_t> inputZeroPoint =
-      getScalarIntConstant(op.getInputZp());
+  std::optional<int64_t> inputZeroPoint = getScalarIntConstant(op.getInputZp());
   if (!inputZeroPoint)
     return WhyNot("its input zero point is not a constant");
 
@@ -105,9 +103,9 @@ Value insertZeroPoints(ImplicitLocOpBuilder &b, Value value, int64_t dim,
   auto fillType = type.clone(fillShape);
   Value fill = tosa::ConstOp::create(
       b, fillType,
-      DenseElementsAttr::get(
-          fillType, APInt(type.getElementTypeBitWidth(),
-                          static_cast<uint64_t>(zeroPoint), /*isSigned=*/true)));
+      DenseElementsAttr::get(fillType, APInt(type.getElementTypeBitWidth(),
+                                             static_cast<uint64_t>(zeroPoint),
+                                             /*isSigned=*/true)));
   SmallVector<int64_t> joinedShape(split);
   joinedShape[dim + 1] = stride;
   Value joined = tosa::ConcatOp::create(b, type.clone(joinedShape),

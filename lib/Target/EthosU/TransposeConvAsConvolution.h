@@ -1,4 +1,4 @@
-//===- TransposeConvAsConvolution.h - 16x8 transposed convs on U55 -*- C++ -*-===//
+//===- TransposeConvAsConvolution.h - 16x8 transposes on U55 -*- C++ -*-===//
 //
 // Private to lib/Target/EthosU. Vela 5.2 compiles no 16x8 (i16 input, i8
 // weights, i48 accumulator) tosa.transpose_conv2d for Ethos-U55
