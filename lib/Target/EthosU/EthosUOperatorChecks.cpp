@@ -119,6 +119,13 @@ WhyNot checkResizeScale(Operation *op, Limits limits) {
   return {};
 }
 
+WhyNot checkResizeChannels(Operation *op, Limits limits) {
+  RankedTensorType input = tensorOf(cast<tosa::ResizeOp>(op).getInput());
+  if (!input || input.getRank() != 4)
+    return {};
+  return inRange("channels", input.getDimSize(3), 1, limits[0]);
+}
+
 WhyNot checkResizeMode(Operation *op, Limits) {
   auto resize = cast<tosa::ResizeOp>(op);
   if (resize.getMode() != tosa::ResizeMode::BILINEAR)

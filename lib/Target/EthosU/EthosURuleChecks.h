@@ -112,6 +112,7 @@ WhyNot checkInt32(Operation *op, Limits limits);
 WhyNot checkMovementType(Operation *op, Limits limits);
 WhyNot checkResizeScale(Operation *op, Limits limits);
 WhyNot checkResizeMode(Operation *op, Limits limits);
+WhyNot checkResizeChannels(Operation *op, Limits limits);
 WhyNot checkResizeRepeats(Operation *op, Limits limits);
 WhyNot checkReduceSumOuterInner(Operation *op, Limits limits);
 WhyNot checkReduceMinMaxType(Operation *op, Limits limits);

@@ -98,6 +98,10 @@ const Rule kMovementTypeRule = {"DTYPE", "Element type is i8, i16 or i32",
 const Rule kWeightsConstRule = {"WEIGHTS_CONST",
                                 "Weights and bias are constant",
                                 checkConstWeights};
+// Found by compiling resizes with Vela 5.2 (and by the bilinear rewrite's
+// tests): 65537 channels are refused on both targets, NEAREST or BILINEAR.
+const Rule kResizeChannelsRule = {"CHANNELS", "Channels are in 1..65536",
+                                  checkResizeChannels, {65536}};
 const Rule kPaddedPoolRule = {"KERNEL_PADDED",
                               "With padding, kernel height and width are at "
                               "most 8",
@@ -199,6 +203,7 @@ const std::vector<OperatorRules> &u55Rules() {
       // Found by compiling resizes with Vela 5.2: NEAREST of a 1x1 input
       // takes any size; otherwise only pixel repetition compiles.
       {"tosa.resize", "RESIZE", {
+          kResizeChannelsRule,
           {"SCALE", "Unless the input is 1x1, height and width are upscaled "
                     "by 2, 4 or 8", checkResizeScale, {8}},
           {"MODE", "The mode is NEAREST (Vela compiles no bilinear resize "
@@ -300,6 +305,9 @@ const std::vector<OperatorRules> &u85Rules() {
           {"CHANNELS", "Input channels are in 1..65536 (Vela splits more "
                        "output channels)",
            checkConvInputChannels, {k64K}},
+      }},
+      {"tosa.resize", "RESIZE", {
+          kResizeChannelsRule,
       }},
       {"tosa.conv3d", "CONV3D", {
           {"CHANNELS", "Input channels are in 1..65536 (Vela splits more "

@@ -2611,3 +2611,31 @@ func.func @maximum_i8(%arg0: tensor<2x8xi8>, %arg1: tensor<2x8xi8>) -> (tensor<2
   %v1 = tosa.maximum %arg0, %arg1 : (tensor<2x8xi8>, tensor<2x8xi8>) -> tensor<2x8xi8>
   return %v1 : tensor<2x8xi8>
 }
+
+// -----
+
+// U55.RESIZE.CHANNELS: found with Vela 5.2, which refuses a resize of 65537
+// channels (NEAREST or BILINEAR) on both targets.
+
+// CHECK-LABEL: func.func @resize_channels_65536(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.resize
+func.func @resize_channels_65536(%x: tensor<1x2x2x65536xi8>) -> tensor<1x4x4x65536xi8> {
+  %s = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %o = tosa.const_shape {values = dense<-1> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %b = tosa.const_shape {values = dense<1> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %y = tosa.resize %x, %s, %o, %b {mode = NEAREST_NEIGHBOR} : (tensor<1x2x2x65536xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x4x65536xi8>
+  return %y : tensor<1x4x4x65536xi8>
+}
+
+// CHECK-LABEL: func.func @resize_channels_65537(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.resize
+func.func @resize_channels_65537(%x: tensor<1x2x2x65537xi8>) -> tensor<1x4x4x65537xi8> {
+  %s = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %o = tosa.const_shape {values = dense<-1> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %b = tosa.const_shape {values = dense<1> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-remark @below {{stays on the host: U55.RESIZE.CHANNELS: channels 65537 exceeds 65536}}
+  %y = tosa.resize %x, %s, %o, %b {mode = NEAREST_NEIGHBOR} : (tensor<1x2x2x65537xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x4x65537xi8>
+  return %y : tensor<1x4x4x65537xi8>
+}

@@ -391,3 +391,31 @@ func.func @u85_conv3d_channels(%a: tensor<1x1x1x1x65536xi8>, %b: tensor<1x1x1x1x
   %cb = tosa.conv3d %b, %wb, %bias, %z, %z {acc_type = i32, dilation = array<i64: 1, 1, 1>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>} : (tensor<1x1x1x1x65537xi8>, tensor<1x1x1x1x65537xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x1x1xi32>
   return %ca, %cb : tensor<1x1x1x1x1xi32>, tensor<1x1x1x1x1xi32>
 }
+
+// -----
+
+// U85.RESIZE.CHANNELS: found with Vela 5.2, which refuses a resize of 65537
+// channels (NEAREST or BILINEAR) on both targets.
+
+// CHECK-LABEL: func.func @resize_channels_65536(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.resize
+func.func @resize_channels_65536(%x: tensor<1x2x2x65536xi8>) -> tensor<1x4x4x65536xi8> {
+  %s = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %o = tosa.const_shape {values = dense<-1> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %b = tosa.const_shape {values = dense<1> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %y = tosa.resize %x, %s, %o, %b {mode = NEAREST_NEIGHBOR} : (tensor<1x2x2x65536xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x4x65536xi8>
+  return %y : tensor<1x4x4x65536xi8>
+}
+
+// CHECK-LABEL: func.func @resize_channels_65537(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.resize
+func.func @resize_channels_65537(%x: tensor<1x2x2x65537xi8>) -> tensor<1x4x4x65537xi8> {
+  %s = tosa.const_shape {values = dense<[4, 2, 4, 2]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %o = tosa.const_shape {values = dense<-1> : tensor<2xindex>} : () -> !tosa.shape<2>
+  %b = tosa.const_shape {values = dense<1> : tensor<2xindex>} : () -> !tosa.shape<2>
+  // expected-remark @below {{stays on the host: U85.RESIZE.CHANNELS: channels 65537 exceeds 65536}}
+  %y = tosa.resize %x, %s, %o, %b {mode = NEAREST_NEIGHBOR} : (tensor<1x2x2x65537xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x4x4x65537xi8>
+  return %y : tensor<1x4x4x65537xi8>
+}
