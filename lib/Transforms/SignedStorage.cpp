@@ -89,6 +89,21 @@ bool collectU8Readers(Value stored, SmallVectorImpl<DequantizeOp> &readers) {
   return true;
 }
 
+/// A quantize of `dequantize`'s result to `qtype` and a dequantize of it,
+/// right after `dequantize`; exact when `qtype` has the same scale (u8 and
+/// its i8 form), so one tosa.rescale lowers the pair.
+DequantizeOp requantizeAfter(DequantizeOp dequantize,
+                             quant::QuantizedType qtype) {
+  OpBuilder builder(dequantize);
+  builder.setInsertionPointAfter(dequantize);
+  auto requantize = QuantizeOp::create(
+      builder, dequantize.getLoc(), dequantize.getInput().getType(),
+      dequantize.getOutput(), TypeAttr::get(qtype));
+  return DequantizeOp::create(builder, dequantize.getLoc(),
+                              dequantize.getOutput().getType(),
+                              requantize.getOutput(), TypeAttr::get(qtype));
+}
+
 } // namespace
 
 void SignedStoragePass::runOnOperation() {
@@ -143,31 +158,19 @@ void SignedStoragePass::runOnOperation() {
       changed = true;
       return;
     }
-    // A requantize to the signed parameters: exact (the same scale), and
-    // lowered to one tosa.rescale reading unsigned input.
-    builder.setInsertionPointAfter(dequantize);
-    auto requantize = QuantizeOp::create(
-        builder, dequantize.getLoc(), dequantize.getInput().getType(),
-        dequantize.getOutput(), TypeAttr::get(signedType));
-    auto signedDequantize = DequantizeOp::create(
-        builder, dequantize.getLoc(), dequantize.getOutput().getType(),
-        requantize.getOutput(), TypeAttr::get(signedType));
-    dequantize.getOutput().replaceAllUsesExcept(signedDequantize.getOutput(),
-                                                requantize);
+    // A requantize to the signed parameters, lowered to one tosa.rescale
+    // reading unsigned input.
+    DequantizeOp signedDequantize = requantizeAfter(dequantize, signedType);
+    dequantize.getOutput().replaceAllUsesExcept(
+        signedDequantize.getOutput(),
+        signedDequantize.getInput().getDefiningOp());
     changed = true;
   });
 
   // The returned ends: requantized to their u8 parameters (exact: the same
   // scale), lowered to one tosa.rescale writing unsigned output.
   for (auto [dequantize, u8Type] : returnedReaders) {
-    OpBuilder builder(dequantize);
-    builder.setInsertionPointAfter(dequantize);
-    auto requantize = QuantizeOp::create(
-        builder, dequantize.getLoc(), dequantize.getInput().getType(),
-        dequantize.getOutput(), TypeAttr::get(u8Type));
-    auto unsignedDequantize = DequantizeOp::create(
-        builder, dequantize.getLoc(), dequantize.getOutput().getType(),
-        requantize.getOutput(), TypeAttr::get(u8Type));
+    DequantizeOp unsignedDequantize = requantizeAfter(dequantize, u8Type);
     dequantize.getOutput().replaceUsesWithIf(
         unsignedDequantize.getOutput(), [](OpOperand &use) {
           return use.getOwner()->hasTrait<OpTrait::ReturnLike>();
