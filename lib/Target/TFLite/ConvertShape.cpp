@@ -488,15 +488,6 @@ OpStatus convertReverse(SubgraphImporter &im) {
   return finish(im, im.output(0), value);
 }
 
-/// RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR. TOSA samples input row
-/// (y * scale_d + offset) / scale_n. TFLite's three conventions:
-///   align_corners:      y * (IH - 1) / (OH - 1)    n = OH - 1, d = IH - 1
-///   half_pixel_centers: (y + 0.5) * IH / OH - 0.5   n = 2 OH, d = 2 IH,
-///                                                   offset = IH - OH
-///   neither:            y * IH / OH                 n = OH, d = IH
-/// TOSA's nearest rounds half up where TFLite's floors (except with
-/// align_corners, where it rounds): the floor is the rounding of the
-/// position half a step lower.
 /// `value` repeated `count` times along `axis`: one concat.
 Value repeatAlong(SubgraphImporter &im, Value value, int32_t axis,
                   int64_t count) {
@@ -511,6 +502,15 @@ Value repeatAlong(SubgraphImporter &im, Value value, int32_t axis,
 /// may take.
 constexpr int64_t kMaxConcatOperands = 64;
 
+/// RESIZE_BILINEAR and RESIZE_NEAREST_NEIGHBOR. TOSA samples input row
+/// (y * scale_d + offset) / scale_n. TFLite's three conventions:
+///   align_corners:      y * (IH - 1) / (OH - 1)    n = OH - 1, d = IH - 1
+///   half_pixel_centers: (y + 0.5) * IH / OH - 0.5   n = 2 OH, d = 2 IH,
+///                                                   offset = IH - OH
+///   neither:            y * IH / OH                 n = OH, d = IH
+/// TOSA's nearest rounds half up where TFLite's floors (except with
+/// align_corners, where it rounds): the floor is the rounding of the
+/// position half a step lower.
 OpStatus convertResize(SubgraphImporter &im, bool nearest) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))

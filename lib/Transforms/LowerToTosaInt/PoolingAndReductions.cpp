@@ -144,9 +144,11 @@ WhyNot lowering::lowerResize(Group &group) {
       static_cast<double>((*scale)[0]) * static_cast<double>((*scale)[2]);
   unsigned width = input->params.width;
   double bound = width == 8 ? kInt32Max : 0x1p47;
-  if (n * std::max(std::abs(input->params.storageMin),
-                   std::abs(input->params.storageMax)) >
-      bound)
+  // The largest |sum|: n times the largest stored magnitude, zero point
+  // included (the sum is of stored values).
+  double largestSum = n * std::max(std::abs(input->params.storageMin),
+                                   std::abs(input->params.storageMax));
+  if (largestSum > bound)
     return WhyNot::format(llvm::formatv(
         "the weighted sum at scale numerators {0} x {1} may overflow the "
         "i{2} accumulator",
@@ -198,10 +200,7 @@ WhyNot lowering::lowerResize(Group &group) {
   if (output->spec.doubleRound && output->spec.factors.size() == 1 &&
       output->spec.factors[0].multiplier == (int32_t(1) << 30) &&
       output->spec.factors[0].shift > 31 &&
-      output->spec.factors[0].shift < 62 &&
-      n * std::max(std::abs(input->params.storageMin),
-                   std::abs(input->params.storageMax)) <
-          0x1p30) {
+      output->spec.factors[0].shift < 62 && largestSum < 0x1p30) {
     output->spec.factors[0].multiplier = std::numeric_limits<int32_t>::max();
     ++output->spec.factors[0].shift;
   }
