@@ -148,6 +148,9 @@ def tflite_interpreter_main(name, path, stem):
     for s, arrays in enumerate(input_sets(name, inputs)):
         for detail, array in zip(inputs, arrays):
             interpreter.set_tensor(detail["index"], array)
+        # Each input set starts from the variables' initial values (LSTM
+        # states), as a fresh TFLite Micro interpreter does.
+        interpreter.reset_all_variables()
         interpreter.invoke()
         for k, array in enumerate(arrays):
             saved["in_%d_%d" % (s, k)] = array

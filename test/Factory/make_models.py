@@ -30,6 +30,8 @@ import os
 import sys
 import time
 
+import lstm_models
+
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
 # oneDNN's kernels may sum in another order from run to run; calibration
 # must see the same floats every time for the models to be the same bytes.
@@ -52,9 +54,13 @@ VARIANTS = {
 
 
 def stamp():
-    """What the models depend on: this file and the converter's versions."""
+    """What the models depend on: this file, the LSTM writer and what it
+    reads, and the converter's versions."""
     import importlib.metadata as metadata
     digest = hashlib.sha256(open(__file__, "rb").read())
+    for path in (lstm_models.__file__, lstm_models.SCHEMA,
+                 sys.modules[lstm_models.Model.__module__].__file__):
+        digest.update(open(path, "rb").read())
     for package in ("tensorflow_cpu", "keras"):
         try:
             digest.update(("%s=%s" % (package, metadata.version(package))
@@ -301,6 +307,11 @@ def gru():
         x, initial_state=state)
     y = layers.Dense(4)(y)
     return keras.Model([x, state], y, name="gru")
+
+
+def fused_lstm(name):
+    """A fused LSTM model written by lstm_models.py."""
+    return lstm_models.build(name, SEED)
 
 
 def grouped_conv():
@@ -723,6 +734,16 @@ MODELS = [
      "detection head, float I/O"),
     ("lstm_int8", lstm, "int8", "recurrent: unrolled LSTM"),
     ("gru_int8", gru, "int8", "recurrent: unrolled GRU"),
+    # UNIDIRECTIONAL_SEQUENCE_LSTM, written by lstm_models.py (TF 2.20's
+    # converter cannot fuse a Keras 3 LSTM).
+    ("fused_lstm_int8", fused_lstm, "int8",
+     "recurrent: fused LSTM, 10 steps"),
+    ("fused_lstm_time_major_int8", fused_lstm, "int8",
+     "recurrent: fused LSTM, time-major, batch 2, cell clip"),
+    ("fused_lstm_step_int8", fused_lstm, "int8",
+     "recurrent: fused LSTM, one step (streaming form)"),
+    ("fused_lstm_int16x8", fused_lstm, "int16x8",
+     "recurrent: fused LSTM, 16x8"),
     ("grouped_conv_int8", grouped_conv, "int8",
      "CONV_2D with a group per input channel (depthwise)"),
     ("depth_space_int8", depth_space, "int8",
@@ -806,6 +827,8 @@ def _representative(name, shapes, dtypes):
 
 def convert(name, builder, variant):
     """The .tflite bytes of one model, and its input shapes and dtypes."""
+    if builder is fused_lstm:
+        return fused_lstm(name)
     import keras
     tf = _tf()
     from tensorflow.python.framework.convert_to_constants import \

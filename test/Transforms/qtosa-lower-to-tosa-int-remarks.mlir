@@ -136,7 +136,7 @@ func.func @table_widths_differ(%x: tensor<4xi8>) -> tensor<4xi16> {
 // (the table is checked at all 65536 inputs before it is emitted).
 func.func @table16_too_curved(%x: tensor<4xi16>) -> tensor<4xi16> {
   %d = qtosa.dequantize %x as !quant.uniform<i16:f32, 0.001> : tensor<4xi16> -> tensor<4xf32>
-  // expected-remark @below {{'tosa.exp' stays in float between dequantize and quantize: a 513-entry interpolated tosa.table would be 1.45306 LSB off the QDQ result at stored input -2692: a line between samples 128 inputs apart cannot follow the function there at this input scale}}
+  // expected-remark @below {{'tosa.exp' stays in float between dequantize and quantize: a 513-entry interpolated tosa.table would be 1.45306 LSB off the QDQ result at stored input -2692: a line between samples 128 inputs apart cannot follow the function there at this input scale, nor can two tables with the input magnified up to 16 times}}
   %y = tosa.exp %d : (tensor<4xf32>) -> tensor<4xf32>
   %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.0001> : tensor<4xf32> -> tensor<4xi16>
   return %q : tensor<4xi16>

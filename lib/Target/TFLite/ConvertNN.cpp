@@ -19,6 +19,51 @@ using namespace mlir;
 using namespace mlir::qtosa;
 using namespace mlir::qtosa::tflite_import;
 
+FailureOr<Value> tflite_import::weightAs(SubgraphImporter &im, int index,
+                                         ArrayRef<int64_t> shape,
+                                         std::optional<int32_t> newAxis) {
+  const TensorInfo &info = im.tensor(index);
+  auto perAxis =
+      dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(info.qtype);
+  if (info.isConstant && info.isQuantized() && (!perAxis || newAxis)) {
+    quant::QuantizedType qtype = info.qtype;
+    if (perAxis)
+      qtype = quant::UniformQuantizedPerAxisType::get(
+          perAxis.getFlags(), perAxis.getStorageType(),
+          perAxis.getExpressedType(), perAxis.getScales(),
+          perAxis.getZeroPoints(), *newAxis, perAxis.getStorageTypeMin(),
+          perAxis.getStorageTypeMax());
+    auto type = RankedTensorType::get(shape, info.storageElement);
+    Value stored = tosa::ConstOp::create(
+        im.builder(), im.loc(), type,
+        DenseElementsAttr::getFromRawBuffer(
+            type, ArrayRef<char>(info.data.data(), info.data.size())));
+    return Value(DequantizeOp::create(im.builder(), im.loc(), im.f32Type(shape),
+                                      stored, TypeAttr::get(qtype)));
+  }
+  FailureOr<Value> value = im.floatOf(index);
+  if (failed(value))
+    return failure();
+  return im.reshape(*value, shape);
+}
+
+FailureOr<Value> tflite_import::biasOf(SubgraphImporter &im, int index,
+                                       int64_t channels) {
+  if (index < 0)
+    return im.f32Splat({channels}, 0.0);
+  const TensorInfo &info = im.tensor(index);
+  if (info.numElements() != channels) {
+    im.fail(llvm::formatv("bias tensor {0} has {1} elements for {2} output "
+                          "channels",
+                          index, info.numElements(), channels));
+    return failure();
+  }
+  FailureOr<Value> value = im.floatOf(index);
+  if (failed(value))
+    return failure();
+  return im.reshape(*value, {channels});
+}
+
 namespace {
 
 /// Shapes of an operator's tensors, checked for rank.
@@ -86,55 +131,6 @@ FailureOr<Spatial> spatialWindows(SubgraphImporter &im, int inputIndex,
   }
   result.input = im.slice(input, start, size);
   return result;
-}
-
-/// A weight tensor in a new shape with the same element order. A quantized
-/// constant is rebuilt in place, its per-axis dimension moved to `newAxis`;
-/// anything else (or a per-axis constant without a `newAxis`) is reshaped
-/// in float, which qtosa-fold-quantized-constants folds.
-FailureOr<Value> weightAs(SubgraphImporter &im, int index,
-                          ArrayRef<int64_t> shape,
-                          std::optional<int32_t> newAxis) {
-  const TensorInfo &info = im.tensor(index);
-  auto perAxis =
-      dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(info.qtype);
-  if (info.isConstant && info.isQuantized() && (!perAxis || newAxis)) {
-    quant::QuantizedType qtype = info.qtype;
-    if (perAxis)
-      qtype = quant::UniformQuantizedPerAxisType::get(
-          perAxis.getFlags(), perAxis.getStorageType(),
-          perAxis.getExpressedType(), perAxis.getScales(),
-          perAxis.getZeroPoints(), *newAxis, perAxis.getStorageTypeMin(),
-          perAxis.getStorageTypeMax());
-    auto type = RankedTensorType::get(shape, info.storageElement);
-    Value stored = tosa::ConstOp::create(
-        im.builder(), im.loc(), type,
-        DenseElementsAttr::getFromRawBuffer(
-            type, ArrayRef<char>(info.data.data(), info.data.size())));
-    return Value(DequantizeOp::create(im.builder(), im.loc(), im.f32Type(shape),
-                                      stored, TypeAttr::get(qtype)));
-  }
-  FailureOr<Value> value = im.floatOf(index);
-  if (failed(value))
-    return failure();
-  return im.reshape(*value, shape);
-}
-
-/// The bias as an f32 vector of `channels` values (zeros when absent).
-FailureOr<Value> biasOf(SubgraphImporter &im, int index, int64_t channels) {
-  if (index < 0)
-    return im.f32Splat({channels}, 0.0);
-  const TensorInfo &info = im.tensor(index);
-  if (info.numElements() != channels) {
-    im.fail(llvm::formatv("bias tensor {0} has {1} elements for {2} output "
-                          "channels",
-                          index, info.numElements(), channels));
-    return failure();
-  }
-  FailureOr<Value> value = im.floatOf(index);
-  if (failed(value))
-    return failure();
-  return im.reshape(*value, {channels});
 }
 
 OpStatus finish(SubgraphImporter &im, Value result,

@@ -71,8 +71,19 @@ OpStatus SubgraphImporter::opaque(const Twine &reason) {
 Value SubgraphImporter::materializeConstant(const TensorInfo &info) {
   RankedTensorType type = info.storageType();
   DenseElementsAttr values;
-  if (info.data.empty()) {
-    // A variable tensor without data (recurrent state) starts at zero.
+  if (info.isVariable) {
+    // A variable (recurrent state) starts where TFLite's interpreters reset
+    // it, whatever its buffer holds (ResetVariableTensor in TFLite and
+    // TFLite Micro): an INT8 tensor at its zero point, the real value 0;
+    // anything else at zero bits.
+    auto perTensor = dyn_cast_or_null<quant::UniformQuantizedType>(info.qtype);
+    int64_t start = info.tfliteType == tflite::TensorType::INT8 && perTensor
+                        ? perTensor.getZeroPoint()
+                        : 0;
+    values = DenseElementsAttr::get(
+        type, start ? b.getIntegerAttr(info.storageElement, start)
+                    : b.getZeroAttr(info.storageElement));
+  } else if (info.data.empty()) {
     values = DenseElementsAttr::get(type, b.getZeroAttr(info.storageElement));
   } else if (info.storageElement.isInteger(1)) {
     // TFLite stores one byte per bool; MLIR's raw buffers pack bits.
@@ -313,7 +324,8 @@ OpStatus SubgraphImporter::convertOperator() {
   default:
     break;
   }
-  for (auto convert : {convertNNOp, convertElementwiseOp, convertShapeOp})
+  for (auto convert :
+       {convertNNOp, convertElementwiseOp, convertShapeOp, convertRecurrentOp})
     if (std::optional<OpStatus> status = convert(*this))
       return *status;
   return opaque("no TOSA conversion for this operator");

@@ -12,6 +12,7 @@
 //   ConvertElementwise.cpp arithmetic, activations, softmax, reductions
 //   ConvertShape.cpp       data movement: reshape, transpose, pad, slice,
 //                          concatenation, pack/unpack, split
+//   ConvertRecurrent.cpp   UNIDIRECTIONAL_SEQUENCE_LSTM, unrolled over time
 //   TFLiteImport.cpp       importTFLite and the mlir-translate registration
 //
 // Every TFLite tensor has a stored value: its integer storage when the
@@ -210,6 +211,19 @@ private:
 std::optional<OpStatus> convertNNOp(SubgraphImporter &im);
 std::optional<OpStatus> convertElementwiseOp(SubgraphImporter &im);
 std::optional<OpStatus> convertShapeOp(SubgraphImporter &im);
+std::optional<OpStatus> convertRecurrentOp(SubgraphImporter &im);
+
+// --- Operands shared by the families (ConvertNN.cpp) -----------------------
+
+/// A weight tensor in a new shape with the same element order. A quantized
+/// constant is rebuilt in place, its per-axis dimension moved to `newAxis`;
+/// anything else (or a per-axis constant without a `newAxis`) is reshaped
+/// in float, which qtosa-fold-quantized-constants folds.
+FailureOr<Value> weightAs(SubgraphImporter &im, int index,
+                          ArrayRef<int64_t> shape,
+                          std::optional<int32_t> newAxis);
+/// The bias as an f32 vector of `channels` values (zeros when absent).
+FailureOr<Value> biasOf(SubgraphImporter &im, int index, int64_t channels);
 
 /// TFLite's explicit padding for SAME/VALID along one spatial dimension:
 /// pad_total = max((out - 1) * stride + (k - 1) * dilation + 1 - in, 0),

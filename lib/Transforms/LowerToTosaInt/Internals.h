@@ -232,9 +232,14 @@ inline float ceil(float x) { return std::ceil(x); }
 /// for input `i - 128`), with result type `outType`.
 Value buildTable8(OpBuilder &builder, Location loc, Value input,
                   ArrayRef<int8_t> entries, RankedTensorType outType);
+/// tosa.table of i16 `input` through 513 signed 16-bit `entries`: the i32
+/// interpolated result with 7 fraction bits.
+Value buildTable16(OpBuilder &builder, Location loc, Value input,
+                   ArrayRef<int16_t> entries);
 /// Lowers `group` to a tosa.table of `input` (8 or 16 bit, signed, per
 /// tensor) through `function`, the group's float computation in f32: 256
-/// exact entries, or 513 interpolated ones checked at every input.
+/// exact entries, or 513 interpolated ones (or two such tables, one over a
+/// magnified input) checked at every input.
 WhyNot lowerTableOf(Group &group, const Dequantized &input,
                     llvm::function_ref<float(float)> function);
 

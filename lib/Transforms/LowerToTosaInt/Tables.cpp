@@ -45,93 +45,165 @@ void lowerTable8(Group &group, FunctionRef function, const ChannelParams &in,
 /// between samples, returning the value with 7 fraction bits.
 constexpr int64_t kTable16Step = 128;
 constexpr int64_t kTable16Entries = 65536 / kTable16Step + 1;
+/// The largest input magnification of a split table (see lowerTable16).
+constexpr int kMaxSplitShift = 4;
 
-/// A 513-entry interpolated tosa.table of signed 16-bit values, followed by
-/// the rescale that drops the 7 fraction bits.
-///
-/// Entry k samples the function at stored input -32768 + 128k, in output
-/// storage units (zero point included, so the rescale's output zero point is
-/// 0 as TOSA requires for i16). A chord under- or overshoots a curved
-/// function in the middle of its segment, so each entry is moved by half the
-/// mean midpoint error of the two segments it ends; that halves the
-/// interpolation error of smooth functions. Interpolation is exact only for
-/// linear functions, so the table is then checked against the QDQ result at
-/// every one of the 65536 inputs, through the same RESCALE arithmetic the
-/// graph will run; a table that could be more than 1 LSB off the QDQ graph
-/// anywhere is not emitted.
-WhyNot lowerTable16(Group &group, FunctionRef function, const ChannelParams &in,
-                    const ChannelParams &out, Value input,
-                    RankedTensorType outType) {
-  auto exact = [&](int64_t stored) -> double {
-    float real = dequantizeElement(stored, in.scale(0), in.zeroPoint);
-    return static_cast<double>(function(real)) / out.scale(0) + out.zeroPoint;
-  };
-  auto clampToStorage = [&](double value) {
-    return std::clamp(value, static_cast<double>(out.storageMin),
-                      static_cast<double>(out.storageMax));
-  };
+/// The 513 entries of a 16-bit table for `target` (a function of the stored
+/// input, in output units). Entry k samples the target at stored input
+/// -32768 + 128k. A chord under- or overshoots a curved function in the
+/// middle of its segment, so each entry is moved by half the mean midpoint
+/// error of the two segments it ends; that halves the interpolation error of
+/// smooth functions. Fails with the input where the target is not finite.
+FailureOr<SmallVector<int16_t>>
+table16Entries(llvm::function_ref<double(int64_t)> target, int64_t &badInput) {
   SmallVector<double> samples, midpointErrors;
   for (int64_t k = 0; k < kTable16Entries; ++k)
-    samples.push_back(exact(-32768 + k * kTable16Step));
+    samples.push_back(target(-32768 + k * kTable16Step));
   for (int64_t k = 0; k + 1 < kTable16Entries; ++k)
     midpointErrors.push_back(
-        exact(-32768 + k * kTable16Step + kTable16Step / 2) -
+        target(-32768 + k * kTable16Step + kTable16Step / 2) -
         (samples[k] + samples[k + 1]) / 2);
   SmallVector<int16_t> table;
   for (int64_t k = 0; k < kTable16Entries; ++k) {
     double before = midpointErrors[std::max<int64_t>(k - 1, 0)];
     double after = midpointErrors[std::min<int64_t>(k, kTable16Entries - 2)];
-    double entry = clampToStorage(samples[k] + (before + after) / 4);
-    if (!std::isfinite(entry))
-      return WhyNot::format(
-          llvm::formatv("the function is unbounded or undefined near "
-                        "stored input {0}, where the table samples it",
-                        -32768 + k * kTable16Step));
+    double entry =
+        std::clamp(samples[k] + (before + after) / 4, -32768.0, 32767.0);
+    if (!std::isfinite(entry)) {
+      badInput = -32768 + k * kTable16Step;
+      return failure();
+    }
     table.push_back(static_cast<int16_t>(std::lround(entry)));
   }
+  return table;
+}
+
+/// TABLE's i32 result for stored input `stored`.
+int64_t interpolate16(ArrayRef<int16_t> table, int64_t stored) {
+  int64_t index = stored + 32768;
+  int64_t base = table[index / kTable16Step];
+  int64_t next = table[index / kTable16Step + 1];
+  return base * kTable16Step + (next - base) * (index % kTable16Step);
+}
+
+/// A 513-entry interpolated tosa.table of signed 16-bit values, followed by
+/// the rescale that drops the 7 fraction bits. Entries are in output storage
+/// units (zero point included, so the rescale's output zero point is 0 as
+/// TOSA requires for i16).
+///
+/// Interpolation is exact only for linear functions, so the result is
+/// checked against the QDQ result at every one of the 65536 inputs, through
+/// the same RESCALE arithmetic the graph will run; a lowering that could be
+/// more than 1 LSB off the QDQ graph anywhere is not emitted. Where one
+/// table's 128-input segments are too coarse (tanh at an LSTM's Q3.12
+/// scale), the function is split as f(x) = f(c(x)) + (f(x) - f(c(x))), with
+/// c clamping x to the range that 2^k x still has in int16: the first table
+/// reads the input magnified by 2^k (a saturating rescale), so its segments
+/// are 2^k times finer where the function bends; the second reads the input
+/// itself and is zero in that range. Their sum is rescaled once.
+WhyNot lowerTable16(Group &group, FunctionRef function, const ChannelParams &in,
+                    const ChannelParams &out, Value input,
+                    RankedTensorType outType) {
+  auto exactAt = [&](int64_t stored, double scale) -> double {
+    float real = dequantizeElement(stored, scale, in.zeroPoint);
+    return static_cast<double>(function(real)) / out.scale(0) + out.zeroPoint;
+  };
+  auto exact = [&](int64_t stored) { return exactAt(stored, in.scale(0)); };
+  auto clampToStorage = [&](double value) {
+    return std::clamp(value, static_cast<double>(out.storageMin),
+                      static_cast<double>(out.storageMax));
+  };
 
   RescaleSpec spec;
   spec.factors = {*computeRescaleFactor(1.0 / kTable16Step, /*scale32=*/true)};
   spec.doubleRound = group.rounding == RescaleRounding::Double;
-  for (int64_t stored = -32768; stored <= 32767; ++stored) {
-    int64_t index = stored + 32768;
-    int64_t base = table[index / kTable16Step];
-    int64_t next = table[index / kTable16Step + 1];
-    int64_t fraction = index % kTable16Step;
-    int64_t interpolated = base * kTable16Step + (next - base) * fraction;
-    int64_t result = std::clamp<int64_t>(
-        applyRescaleFactor(interpolated, spec.factors.front(),
-                           spec.doubleRound),
-        out.storageMin, out.storageMax);
-    // The QDQ graph rounds the exact value to an integer. A result less than
-    // 1.5 - 1/16 from the exact value stays within 1 LSB of that rounding
-    // even where the executor's f32 function is up to 1/16 LSB off ours.
-    double error = std::fabs(result - clampToStorage(exact(stored)));
-    if (!(error < 1.5 - 1.0 / 16))
-      return WhyNot::format(llvm::formatv(
-          "a 513-entry interpolated tosa.table would be {0} LSB off "
-          "the QDQ result at stored input {1}: a line between "
-          "samples 128 inputs apart cannot follow the function "
-          "there at this input scale",
-          formatReal(error), stored));
-  }
-  if (!group.builder)
-    return {};
+  // The QDQ graph rounds the exact value to an integer. A result less than
+  // 1.5 - 1/16 from the exact value stays within 1 LSB of that rounding even
+  // where the executor's f32 function is up to 1/16 LSB off ours.
+  constexpr double kTolerance = 1.5 - 1.0 / 16;
+  /// The first input where `sum` (TABLE results before the rescale) is not
+  /// within the tolerance of the QDQ result, and its error.
+  auto firstMiss = [&](llvm::function_ref<int64_t(int64_t)> sum)
+      -> std::optional<std::pair<double, int64_t>> {
+    for (int64_t stored = -32768; stored <= 32767; ++stored) {
+      int64_t result = std::clamp<int64_t>(
+          applyRescaleFactor(sum(stored), spec.factors.front(),
+                             spec.doubleRound),
+          out.storageMin, out.storageMax);
+      double error = std::fabs(result - clampToStorage(exact(stored)));
+      if (!(error < kTolerance))
+        return std::make_pair(error, stored);
+    }
+    return std::nullopt;
+  };
 
-  OpBuilder &builder = *group.builder;
-  Location loc = group.loc();
-  auto tableType =
-      RankedTensorType::get({kTable16Entries}, builder.getI16Type());
-  Value tableConst =
-      tosa::ConstOp::create(builder, loc, tableType,
-                            DenseElementsAttr::get(tableType, ArrayRef(table)));
-  auto wideType =
-      RankedTensorType::get(outType.getShape(), builder.getI32Type());
-  Value interpolated =
-      tosa::TableOp::create(builder, loc, wideType, input, tableConst);
-  group.lowered =
-      buildRescale(builder, loc, interpolated, outType, spec, group.pool);
-  return {};
+  int64_t badInput = 0;
+  FailureOr<SmallVector<int16_t>> table = table16Entries(exact, badInput);
+  if (failed(table))
+    return WhyNot::format(
+        llvm::formatv("the function is unbounded or undefined near "
+                      "stored input {0}, where the table samples it",
+                      badInput));
+  std::optional<std::pair<double, int64_t>> single =
+      firstMiss([&](int64_t stored) { return interpolate16(*table, stored); });
+  if (!single) {
+    if (!group.builder)
+      return {};
+    OpBuilder &builder = *group.builder;
+    Location loc = group.loc();
+    group.lowered =
+        buildRescale(builder, loc, buildTable16(builder, loc, input, *table),
+                     outType, spec, group.pool);
+    return {};
+  }
+
+  // The split: only for symmetric inputs, whose magnification keeps zero.
+  for (int shift = 1; in.zeroPoint == 0 && shift <= kMaxSplitShift; ++shift) {
+    auto magnified = [&](int64_t stored) {
+      return std::clamp<int64_t>(stored << shift, -32768, 32767);
+    };
+    double fineScale = std::ldexp(in.scale(0), -shift);
+    FailureOr<SmallVector<int16_t>> fine = table16Entries(
+        [&](int64_t stored) { return exactAt(stored, fineScale); }, badInput);
+    FailureOr<SmallVector<int16_t>> tail = table16Entries(
+        [&](int64_t stored) {
+          return exact(stored) - exactAt(magnified(stored), fineScale);
+        },
+        badInput);
+    if (failed(fine) || failed(tail))
+      break;
+    auto sum = [&](int64_t stored) {
+      return interpolate16(*fine, magnified(stored)) +
+             interpolate16(*tail, stored);
+    };
+    if (firstMiss(sum))
+      continue;
+    if (!group.builder)
+      return {};
+    OpBuilder &builder = *group.builder;
+    Location loc = group.loc();
+    RescaleSpec magnify;
+    magnify.factors = {
+        *computeRescaleFactor(std::ldexp(1.0, shift), /*scale32=*/true)};
+    Value finer = buildRescale(builder, loc, input,
+                               cast<RankedTensorType>(input.getType()), magnify,
+                               group.pool);
+    auto wideType =
+        RankedTensorType::get(outType.getShape(), builder.getI32Type());
+    Value total = tosa::AddOp::create(builder, loc, wideType,
+                                      buildTable16(builder, loc, finer, *fine),
+                                      buildTable16(builder, loc, input, *tail));
+    group.lowered =
+        buildRescale(builder, loc, total, outType, spec, group.pool);
+    return {};
+  }
+  return WhyNot::format(llvm::formatv(
+      "a 513-entry interpolated tosa.table would be {0} LSB off "
+      "the QDQ result at stored input {1}: a line between "
+      "samples 128 inputs apart cannot follow the function "
+      "there at this input scale, nor can two tables with the input "
+      "magnified up to {2} times",
+      formatReal(single->first), single->second, 1 << kMaxSplitShift));
 }
 
 /// The table lowering of a unary op computing `Function` in f32.
@@ -154,6 +226,17 @@ Value lowering::buildTable8(OpBuilder &builder, Location loc, Value input,
   Value tableConst = tosa::ConstOp::create(
       builder, loc, tableType, DenseElementsAttr::get(tableType, entries));
   return tosa::TableOp::create(builder, loc, outType, input, tableConst);
+}
+
+Value lowering::buildTable16(OpBuilder &builder, Location loc, Value input,
+                             ArrayRef<int16_t> entries) {
+  auto tableType =
+      RankedTensorType::get({kTable16Entries}, builder.getI16Type());
+  Value tableConst = tosa::ConstOp::create(
+      builder, loc, tableType, DenseElementsAttr::get(tableType, entries));
+  auto inType = cast<RankedTensorType>(input.getType());
+  return tosa::TableOp::create(builder, loc, inType.clone(builder.getI32Type()),
+                               input, tableConst);
 }
 
 WhyNot lowering::lowerTableOf(Group &group, const Dequantized &input,

@@ -47,7 +47,7 @@ func.func @int16_floor(%x: tensor<4xf32>) -> tensor<4xf32> {
   %q = qtosa.quantize %x as !q16 : tensor<4xf32> -> tensor<4xi16>
   // expected-note @below {{in the same float region: qtosa.dequantize}}
   %d = qtosa.dequantize %q as !q16 : tensor<4xi16> -> tensor<4xf32>
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.floor in float between dequantize and quantize: qtosa-lower-to-tosa-int keeps it in float: a 513-entry interpolated tosa.table would be 5 LSB off the QDQ result at stored input -32127: a line between samples 128 inputs apart cannot follow the function there at this input scale; 2 more op(s) stay in float with it}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.floor in float between dequantize and quantize: qtosa-lower-to-tosa-int keeps it in float: a 513-entry interpolated tosa.table would be 5 LSB off the QDQ result at stored input -32127: a line between samples 128 inputs apart cannot follow the function there at this input scale, nor can two tables with the input magnified up to 16 times; 2 more op(s) stay in float with it}}
   %s = tosa.floor %d : (tensor<4xf32>) -> tensor<4xf32>
   // expected-note @below {{in the same float region: qtosa.quantize}}
   %q2 = qtosa.quantize %s as !q16 : tensor<4xf32> -> tensor<4xi16>

@@ -603,6 +603,51 @@ def float_math():
     return m
 
 
+def lstm_model(units=2, features=4, steps=3, cifg=False, peephole=False):
+    """An int8 UNIDIRECTIONAL_SEQUENCE_LSTM (TFLite's 24 inputs) whose
+    hidden state has zero point 3 and whose cell state is int16 at 2^-11;
+    optionally without input gate (CIFG) or with peepholes."""
+    m = Model()
+    x = act_in(m, [1, steps, features], scale=0.02, zp=-7)
+    gates = ("input", "forget", "cell", "output")
+    ins = [x]
+    ins += [-1 if cifg and g == "input" else
+            weights(m, "w_%s" % g, [units, features], 0.01 * (k + 1))
+            for k, g in enumerate(gates)]
+    ins += [-1 if cifg and g == "input" else
+            weights(m, "r_%s" % g, [units, units], 0.02 * (k + 1))
+            for k, g in enumerate(gates)]
+    ins += [weights(m, "p_%s" % g, [units], 0.01) if peephole else -1
+            for g in gates[:1] + gates[1:2] + gates[3:]]
+    ins += [-1 if cifg and g == "input" else
+            m.tensor("b_%s" % g, [units], "INT32", 0.0002 * (k + 1), 0,
+                     data=[5 * (k + 1)] * units)
+            for k, g in enumerate(gates)]
+    ins += [-1, -1]
+    hidden = m.tensor("hidden", [1, units], "INT8", 1.0 / 128, 3)
+    cell = m.tensor("cell", [1, units], "INT16", 2.0 ** -11, 0)
+    for state in (hidden, cell):
+        m.tensors[state]["is_variable"] = True
+    ins += [hidden, cell, -1, -1, -1, -1]
+    y = act_out(m, [1, steps, units], scale=1.0 / 128, zp=3)
+    m.op("UNIDIRECTIONAL_SEQUENCE_LSTM", ins, [y],
+         "UnidirectionalSequenceLSTMOptions",
+         {"fused_activation_function": "TANH", "cell_clip": 3.0})
+    return m
+
+
+def lstm():
+    return lstm_model()
+
+
+def lstm_peephole():
+    return lstm_model(peephole=True)
+
+
+def lstm_cifg():
+    return lstm_model(cifg=True)
+
+
 GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, depthwise_multiplier,
         grouped_depthwise, grouped_multiplier,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
@@ -610,7 +655,7 @@ GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, 
         raw_uint8_cast, global_means, depth_space, shapes,
         opaque_ops, signatures, dynamic_batch, resize, resize_1x1,
         resize_quantized, data_movement,
-        float_math]
+        float_math, lstm, lstm_cifg, lstm_peephole]
 
 
 # --- Bad models -----------------------------------------------------------

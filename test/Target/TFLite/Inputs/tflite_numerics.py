@@ -8,7 +8,7 @@ usage: tflite_numerics.py QTOSA_TRANSLATE QTOSA_OPT QTOSA_RUN MODEL_DIR
 Each model (path relative to MODEL_DIR, without .tflite; all of them if
 none is named) is imported, lowered with qtosa-lower-pipeline{io=int} and
 run by qtosa-run on REFERENCE_DIR/<model>/seed<SEED>/input_K.npy. Models
-with host calls (SVDF, LSTM) are skipped: they have no TOSA body to run.
+with host calls (SVDF) are skipped: they have no TOSA body to run.
 Prints one line per model (largest difference in LSB, exact share) and a
 summary; a model that fails to import, lower or run prints FAIL.
 """
