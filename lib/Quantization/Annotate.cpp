@@ -480,7 +480,8 @@ LogicalResult Annotator::emitMarkers() {
         nullptr, builder.getI64IntegerAttr(group),
         config.percentile && !spec.scale
             ? builder.getF64FloatAttr(*config.percentile)
-            : nullptr);
+            : nullptr,
+        config.leastError && !spec.scale ? builder.getUnitAttr() : nullptr);
     return marker;
   };
 
@@ -588,6 +589,37 @@ LogicalResult Annotator::emitMarkers() {
   return success();
 }
 
+/// Moves every tosa.clamp above the transposes and reshapes that only it
+/// reads. ExecuTorch's TOSA backend writes a convolution in NHWC between
+/// transposes, so a ReLU after it meets a transpose, not the convolution
+/// (conv, transpose, clamp), and the convolution's output would be observed
+/// with the negative values the ReLU drops. A clamp commutes with data
+/// movement; moved next to the convolution, it is fused into it as
+/// quantizers fuse conv + ReLU (the convolution's output range is the
+/// ReLU's).
+void hoistClampsAboveDataMovement(func::FuncOp function) {
+  SmallVector<tosa::ClampOp> clamps;
+  function.walk([&](tosa::ClampOp clamp) { clamps.push_back(clamp); });
+  for (tosa::ClampOp clamp : clamps) {
+    Operation *current = clamp;
+    while (Operation *movement = current->getOperand(0).getDefiningOp()) {
+      if (!isa<tosa::TransposeOp, tosa::ReshapeOp>(movement) ||
+          !movement->hasOneUse() ||
+          !isFloatTensor(movement->getOperand(0).getType()))
+        break;
+      OpBuilder builder(movement);
+      Value source = movement->getOperand(0);
+      Operation *hoisted = tosa::ClampOp::create(
+          builder, current->getLoc(), TypeRange{source.getType()},
+          ValueRange{source}, current->getAttrs());
+      movement->setOperand(0, hoisted->getResult(0));
+      current->replaceAllUsesWith(movement->getResults());
+      current->erase();
+      current = hoisted;
+    }
+  }
+}
+
 struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
   using AnnotatePassBase::AnnotatePassBase;
   AnnotatePass(const AnnotatePassOptions &options,
@@ -622,6 +654,7 @@ struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
             << function.getBody().getBlocks().size();
         return signalPassFailure();
       }
+      hoistClampsAboveDataMovement(function);
       Annotator annotator(function, quantConfig, sharing, overrideUsed);
       if (failed(annotator.run()))
         return signalPassFailure();

@@ -94,8 +94,9 @@ private:
   DenseMap<Operation *, Range> rangeOf;
   llvm::MapVector<int64_t, SmallVector<AnnotateOp>> groups;
   DenseMap<int64_t, GroupParams> paramsOf;
-  /// Per group observed by a percentile: its clipped range.
-  DenseMap<int64_t, std::pair<double, double>> percentileRangeOf;
+  /// Per group observed by a percentile or for the least error: its
+  /// clipped range.
+  DenseMap<int64_t, std::pair<double, double>> clippedRangeOf;
 };
 
 FailureOr<func::FuncOp> Calibrator::findFunction() {
@@ -305,11 +306,14 @@ LogicalResult Calibrator::observe(func::FuncOp function,
       })))
     return failure();
 
-  // Percentile groups: a histogram over the group's [min, max], filled by
-  // a second run.
+  // Percentile and least-error groups: a histogram over the group's
+  // [min, max], filled by a second run.
+  auto clips = [](AnnotateOp marker) {
+    return marker.getPercentile() || marker.getLeastError();
+  };
   DenseMap<int64_t, Histogram> histograms;
   for (AnnotateOp marker : observed) {
-    if (!marker.getPercentile())
+    if (!clips(marker))
       continue;
     int64_t group = marker.getGroupAttr().getInt();
     if (histograms.count(group))
@@ -325,7 +329,7 @@ LogicalResult Calibrator::observe(func::FuncOp function,
     return success();
   if (failed(runSamples([&](AnnotateOp marker, const Tensor &tensor, size_t) {
         auto histogram = histograms.find(marker.getGroupAttr().getInt());
-        if (!marker.getPercentile() || histogram == histograms.end())
+        if (!clips(marker) || histogram == histograms.end())
           return success();
         FailureOr<SmallVector<double>> values =
             valuesOfTensor(tensor, marker.getLoc());
@@ -336,10 +340,18 @@ LogicalResult Calibrator::observe(func::FuncOp function,
         return success();
       })))
     return failure();
-  for (auto &[group, histogram] : histograms)
-    if (histogram.lo <= histogram.hi)
-      percentileRangeOf[group] = histogram.percentileRange(
-          groups[group].front().getPercentileAttr().getValueAsDouble());
+  for (auto &[group, histogram] : histograms) {
+    if (!(histogram.lo <= histogram.hi))
+      continue;
+    AnnotateOp first = groups[group].front();
+    clippedRangeOf[group] =
+        first.getLeastError()
+            ? histogram.leastErrorRange(first.getStorageMinAttr().getInt(),
+                                        first.getStorageMaxAttr().getInt(),
+                                        first.getSymmetric())
+            : histogram.percentileRange(
+                  first.getPercentileAttr().getValueAsDouble());
+  }
   return success();
 }
 
@@ -355,7 +367,8 @@ LogicalResult Calibrator::computeParams() {
           member.getScalesAttr() != first.getScalesAttr() ||
           member.getZeroPointsAttr() != first.getZeroPointsAttr() ||
           member.getDerivedFromAttr() != first.getDerivedFromAttr() ||
-          member.getPercentileAttr() != first.getPercentileAttr())
+          member.getPercentileAttr() != first.getPercentileAttr() ||
+          member.getLeastError() != first.getLeastError())
         return member.emitError("marker of group ")
                << group << " has another spec than the group's first marker";
     if (first.getDerivedFrom())
@@ -371,8 +384,8 @@ LogicalResult Calibrator::computeParams() {
         joined.join(rangeOf[member]);
       int64_t qmin = first.getStorageMinAttr().getInt();
       int64_t qmax = first.getStorageMaxAttr().getInt();
-      auto clipped = percentileRangeOf.find(group);
-      if (clipped != percentileRangeOf.end() && joined.min.size() == 1) {
+      auto clipped = clippedRangeOf.find(group);
+      if (clipped != clippedRangeOf.end() && joined.min.size() == 1) {
         joined.min[0] = clipped->second.first;
         joined.max[0] = clipped->second.second;
       }

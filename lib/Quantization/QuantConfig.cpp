@@ -196,9 +196,12 @@ public:
     bool percentileObserver = false;
     if (const json::Value *observer = object->get("observer")) {
       std::optional<StringRef> kind = observer->getAsString();
-      if (!kind || (*kind != "minmax" && *kind != "percentile"))
-        return error("$.observer", "expected \"minmax\" or \"percentile\"");
+      if (!kind ||
+          (*kind != "minmax" && *kind != "percentile" && *kind != "histogram"))
+        return error("$.observer", "expected \"minmax\", \"percentile\" or "
+                                   "\"histogram\"");
       percentileObserver = *kind == "percentile";
+      config.leastError = *kind == "histogram";
     }
     if (const json::Value *value = object->get("percentile")) {
       std::optional<double> percentile = value->getAsNumber();

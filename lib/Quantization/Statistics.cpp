@@ -124,3 +124,67 @@ FailureOr<Range> calibration::rangeOfTensor(const Tensor &tensor,
   }
   return range;
 }
+
+std::pair<double, double> Histogram::leastErrorRange(int64_t qmin, int64_t qmax,
+                                                     bool symmetric) const {
+  if (total == 0 || !(hi > lo))
+    return {lo, hi};
+  double width = (hi - lo) / kBins;
+  constexpr int64_t kMerged = 8;
+  SmallVector<double> centers, masses;
+  for (int64_t first = 0; first < kBins; first += kMerged) {
+    int64_t mass = 0;
+    for (int64_t bin = first; bin < first + kMerged; ++bin)
+      mass += counts[bin];
+    if (mass == 0)
+      continue;
+    centers.push_back(lo + (first + kMerged / 2) * width);
+    masses.push_back(static_cast<double>(mass));
+  }
+  auto errorOf = [&](double a, double b) {
+    auto [scale, zeroPoint] = paramsForRange(a, b, qmin, qmax, symmetric);
+    double error = 0.0;
+    for (size_t i = 0; i < centers.size(); ++i) {
+      double q =
+          std::clamp(std::round(centers[i] / scale) + zeroPoint,
+                     static_cast<double>(qmin), static_cast<double>(qmax));
+      double diff = centers[i] - (q - zeroPoint) * scale;
+      error += masses[i] * diff * diff;
+    }
+    return error;
+  };
+  SmallVector<int64_t> cumulative(kBins);
+  int64_t sum = 0;
+  for (int64_t bin = 0; bin < kBins; ++bin)
+    cumulative[bin] = sum += counts[bin];
+
+  constexpr double kStep = 1e-5;
+  int64_t start = 0, end = kBins - 1;
+  double best = errorOf(lo, hi);
+  double alpha = 0.0, beta = 1.0;
+  while (alpha < beta) {
+    double nextAlpha = alpha + kStep, nextBeta = beta - kStep;
+    int64_t left = start, right = end;
+    while (left < end && cumulative[left] < nextAlpha * total)
+      ++left;
+    while (right > start && cumulative[right] > nextBeta * total)
+      --right;
+    int64_t nextStart = start, nextEnd = end;
+    if (left - start > end - right) {
+      nextStart = left;
+      alpha = nextAlpha;
+    } else {
+      nextEnd = right;
+      beta = nextBeta;
+    }
+    if (nextStart == start && nextEnd == end)
+      continue;
+    double error = errorOf(lo + nextStart * width, lo + (nextEnd + 1) * width);
+    if (error > best)
+      break;
+    best = error;
+    start = nextStart;
+    end = nextEnd;
+  }
+  return {lo + start * width, lo + (end + 1) * width};
+}

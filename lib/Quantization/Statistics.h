@@ -87,6 +87,15 @@ struct Histogram {
     return {std::max(lo, lo + low * width),
             std::min(hi, lo + (high + 1) * width)};
   }
+  /// The range within [lo, hi] whose quantization on [qmin, qmax] (the
+  /// parameters paramsForRange gives) has the least squared error over the
+  /// values, rounding and clipping included. Searched as PyTorch's
+  /// HistogramObserver searches: from [lo, hi] inward, each step trimming
+  /// 10^-5 of the values from the side where that frees more bins, until
+  /// the error grows. The error is summed over 2^11 merged bins, each
+  /// bin's values at its center.
+  std::pair<double, double> leastErrorRange(int64_t qmin, int64_t qmax,
+                                            bool symmetric) const;
 };
 
 /// Scale and zero point covering [lo, hi] on [qmin, qmax].

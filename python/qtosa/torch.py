@@ -30,6 +30,7 @@ install command. ExecuTorch is imported only when a model is exported.
 from __future__ import annotations
 
 import glob
+import json
 import os
 import tempfile
 from typing import Any, Dict, List, Optional, Sequence, Union
@@ -212,6 +213,32 @@ def _source(node: Any) -> str:
     return lines[-1] if lines else node.name
 
 
+# What ExecuTorch's Arm quantizer observes activations with (PyTorch's
+# HistogramObserver, the range of least squared error); qtosa's own default
+# is min/max.
+DEFAULT_OBSERVER = "histogram"
+
+
+def with_default_observer(config: Optional[Union[str, Dict[str, Any]]]
+                          ) -> Dict[str, Any]:
+    """`config` (None, a dict or a JSON file's path) as a dict with
+    "observer": DEFAULT_OBSERVER unless it chooses an observer itself (a
+    "percentile" without "observer" is the config's error to report)."""
+    if config is None:
+        config = {}
+    elif not isinstance(config, dict):
+        try:
+            with open(os.fspath(config)) as f:
+                config = json.load(f)
+        except (OSError, ValueError) as error:
+            raise Error("%s: %s" % (os.fspath(config), error)) from None
+        if not isinstance(config, dict):
+            raise Error("%s: $: expected an object" % os.fspath(config))
+    if "observer" in config or "percentile" in config:
+        return config
+    return dict(config, observer=DEFAULT_OBSERVER)
+
+
 def compile_tosa_for_ethosu(tosa: Union[str, bytes, Module],
                             samples: Sequence[Any],
                             target: str = "ethos-u55-128", *,
@@ -235,7 +262,8 @@ def compile_tosa_for_ethosu(tosa: Union[str, bytes, Module],
     if not samples:
         raise Error("samples: expected at least one calibration sample")
     calibration = [_arrays(sample, channels_last) for sample in samples]
-    qdq_module = quantize(float_module.clone(), config=config,
+    qdq_module = quantize(float_module.clone(),
+                          config=with_default_observer(config),
                           samples=calibration)
     compiled = _compile.compile_for_ethosu(qdq_module, target, output_dir)
     tosa_file = tosa if isinstance(tosa, str) else None

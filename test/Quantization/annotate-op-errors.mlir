@@ -160,3 +160,21 @@ func.func @percentile_fixed(%x: tensor<4xf32>) -> tensor<4xf32> {
   %a = qtosa.annotate %x group 0 storage i8<-128 : 127> {percentile = 99.0 : f64, scales = array<f64: 0.5>, zero_points = array<i64: 0>} : tensor<4xf32>
   return %a : tensor<4xf32>
 }
+
+// -----
+
+// [QTOSA-ANNOTATE-LEAST-ERROR]
+func.func @least_error_and_percentile(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{has both a percentile and least_error: one observer chooses the range}}
+  %a = qtosa.annotate %x group 0 storage i8<-128 : 127> {least_error, percentile = 99.0 : f64} : tensor<4xf32>
+  return %a : tensor<4xf32>
+}
+
+// -----
+
+// [QTOSA-ANNOTATE-LEAST-ERROR]
+func.func @least_error_per_axis(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{least_error observes a per-tensor range; this marker has fixed, derived or per-axis parameters}}
+  %a = qtosa.annotate %x group 0 storage i8<-128 : 127> {least_error, axis = 0 : i32} : tensor<2x4xf32>
+  return %a : tensor<2x4xf32>
+}

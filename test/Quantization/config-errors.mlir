@@ -29,7 +29,7 @@
 // ZP: error: {{.*}}zp.json: $.overrides[0].spec.zero_point: a fixed zero point needs a fixed "scale"
 // SYNTAX: error: {{.*}}syntax.json: $: {{.*}}
 // ABSENT: error: cannot read the config '{{.*}}absent.json'
-// OBSERVER: error: {{.*}}observer.json: $.observer: expected "minmax" or "percentile"
+// OBSERVER: error: {{.*}}observer.json: $.observer: expected "minmax", "percentile" or "histogram"
 // NOPCT: error: {{.*}}nopct.json: $.percentile: needs "observer": "percentile"
 // PCT: error: {{.*}}pct.json: $.percentile: expected a number in [50, 100]
 // REGIONS: error: {{.*}}regions.json: $.unary_regions: expected true or false

@@ -29,7 +29,9 @@ def AnnotatePass : Pass<"qtosa-annotate", "::mlir::ModuleOp"> {
       get no marker: their results share the group of their value operands,
       and a concat joins all its operands' groups into one;
     * an arithmetic result whose only user is a `tosa.clamp` (a fused
-      activation such as ReLU) is marked after the clamp instead.
+      activation such as ReLU) is marked after the clamp instead; a clamp
+      is first moved above the transposes and reshapes only it reads
+      (ExecuTorch writes conv, transpose, ReLU), so that it meets its op.
     * elementwise float ops of one shape that compute a function of one
       input (splat constants aside; GELU's erf chain, hard-swish, SiLU,
       ELU), whose inner values nothing else reads, are marked as one op:

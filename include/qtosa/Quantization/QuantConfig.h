@@ -65,6 +65,9 @@ struct QuantConfig {
   /// the pth percentile of the values ("observer": "percentile"); without:
   /// minimum to maximum ("minmax").
   std::optional<double> percentile;
+  /// Observed activation ranges are the ones with the least squared
+  /// quantization error ("observer": "histogram").
+  bool leastError = false;
   /// Whether a region of elementwise ops computing a function of one input
   /// (GELU's erf chain, hard-swish) is quantized as a unit: its output
   /// observed, no quantize/dequantize inside ("unary_regions").

@@ -127,6 +127,16 @@ LogicalResult AnnotateOp::verify() {
       return emitOpError("a percentile observes a per-tensor range; this "
                          "marker has fixed, derived or per-axis parameters");
   }
+  // [QTOSA-ANNOTATE-LEAST-ERROR] The least-error observer chooses an
+  // observed per-tensor range; it is the percentile's alternative.
+  if (getLeastError()) {
+    if (getPercentileAttr())
+      return emitOpError("has both a percentile and least_error: one "
+                         "observer chooses the range");
+    if (getScales() || getDerivedFrom() || getAxis())
+      return emitOpError("least_error observes a per-tensor range; this "
+                         "marker has fixed, derived or per-axis parameters");
+  }
   // [QTOSA-ANNOTATE-GROUP]
   // (I64Attr's accessor is unsigned: read the attribute's signed value.)
   if (getGroupAttr().getInt() < 0)

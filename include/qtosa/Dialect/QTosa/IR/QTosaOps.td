@@ -99,7 +99,12 @@ def QTosa_AnnotateOp : QTosa_Op<"annotate",
       the union of their observed ranges (all operands of a concat, say);
     * `percentile` (observed, per-tensor markers only): the range is the
       group's values from the `100 - p`th to the `p`th percentile instead of
-      their minimum and maximum, so that rare outliers are clipped.
+      their minimum and maximum, so that rare outliers are clipped;
+    * `least_error` (observed, per-tensor markers only, not with
+      `percentile`): the range is the one whose quantization of the group's
+      values (rounding and clipping) has the least squared error, searched
+      from the minimum and maximum inward over a histogram of the values,
+      as PyTorch's HistogramObserver chooses it.
 
     Example:
 
@@ -120,7 +125,8 @@ def QTosa_AnnotateOp : QTosa_Op<"annotate",
                        OptionalAttr<DenseI64ArrayAttr>:$zero_points,
                        OptionalAttr<DenseI64ArrayAttr>:$derived_from,
                        I64Attr:$group,
-                       OptionalAttr<F64Attr>:$percentile);
+                       OptionalAttr<F64Attr>:$percentile,
+                       UnitAttr:$least_error);
   let results = (outs QTosa_FloatTensor:$output);
   let assemblyFormat = [{
     $input `group` $group `storage` $storage_type `<` $storage_min `:`
