@@ -425,7 +425,11 @@ Executable::compile(ModuleOp module, StringRef function) {
                      parseErrors);
   PassManager pm(context);
   static_cast<OpPassManager &>(pm) = *pipeline;
-  if (failed(pm.run(*clone)))
+  // MLIR's lowering runs a negative resize offset wrong; the same samples
+  // from offsets of 0 and above run right (NonNegativeResizeOffsetsPass).
+  PassManager prepare(context);
+  prepare.addPass(createNonNegativeResizeOffsetsPass());
+  if (failed(prepare.run(*clone)) || failed(pm.run(*clone)))
     return makeError(executable->description +
                      ": MLIR's TOSA -> Linalg -> LLVM lowering failed");
 

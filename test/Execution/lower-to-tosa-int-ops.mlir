@@ -11,10 +11,10 @@
 // RUN: qtosa-opt %t.mlir --qtosa-import-qdq --qtosa-expand-qdq=any-storage-width=true | mlir-opt %tosa-to-llvm \
 // RUN:   | %mlir-runner | grep -v 'Unranked Memref' > %t.reference
 // RUN: qtosa-opt %t.mlir --pass-pipeline='builtin.module(qtosa-lower-pipeline)' \
-// RUN:   | mlir-opt %tosa-to-llvm | %mlir-runner | grep -v 'Unranked Memref' > %t.single
+// RUN:   | qtosa-opt --qtosa-nonnegative-resize-offsets | mlir-opt %tosa-to-llvm | %mlir-runner | grep -v 'Unranked Memref' > %t.single
 // RUN: python3 %S/Inputs/compare_outputs.py 1 %t.reference %t.single @%t.mlir | FileCheck %s
 // RUN: qtosa-opt %t.mlir --pass-pipeline='builtin.module(qtosa-lower-pipeline{rounding=double})' \
-// RUN:   | mlir-opt %tosa-to-llvm | %mlir-runner | grep -v 'Unranked Memref' > %t.double
+// RUN:   | qtosa-opt --qtosa-nonnegative-resize-offsets | mlir-opt %tosa-to-llvm | %mlir-runner | grep -v 'Unranked Memref' > %t.double
 // RUN: python3 %S/Inputs/compare_outputs.py 1 %t.reference %t.double @%t.mlir | FileCheck %s
 //
 // Before the host-side expansion, the only float values left in the graphs

@@ -149,6 +149,30 @@ def VerifyIntegerTosaPass : Pass<"qtosa-verify-integer-tosa", "::mlir::ModuleOp"
                            "::mlir::tosa::TosaDialect"];
 }
 
+def NonNegativeResizeOffsetsPass : Pass<"qtosa-nonnegative-resize-offsets"> {
+  let summary = "Rewrite integer resizes with a negative offset for MLIR's "
+                "TOSA-to-Linalg lowering";
+  let description = [{
+    MLIR 22's TOSA-to-Linalg lowering divides an integer `tosa.resize`'s
+    sample position truncating where TOSA 1.0 floors
+    (`getIndexAndDeltaInt`), so a negative offset (every half-pixel
+    upsampling: the first output row samples above the first input row)
+    runs wrong on every MLIR-based executor: up to 51 LSB at the top and
+    left borders. This pass gives such a resize the same samples at
+    positions that are 0 or above, where both divisions agree: the input
+    gets its first row (column) repeated in front, and the offset grows by
+    `scale_n`.
+
+    It is for execution only: qtosa's engine runs it before MLIR's TOSA
+    lowering, and tests that run lowered graphs with `mlir-opt` and
+    `mlir-runner` put it first. The compiled graphs keep the negative
+    offset, which TOSA 1.0 allows (down to `-scale_n`) and which Vela and
+    the TOSA reference model execute as specified; the repeated row would
+    cost Vela a copy per axis.
+  }];
+  let dependentDialects = ["::mlir::tosa::TosaDialect"];
+}
+
 def InlineDelegatesPass : Pass<"qtosa-inline-delegates"> {
   let summary = "Put each qtosa.delegate's body back in place of the delegate";
   let description = [{

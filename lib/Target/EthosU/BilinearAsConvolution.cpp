@@ -46,7 +46,8 @@ const char *const kAxisNames[] = {"rows", "columns"};
 const char *const kEdgeNames[] = {"row", "column"};
 
 /// `value` without the copy of its first slice along `dim` that
-/// qtosa-lower-to-tosa-int puts in front of it (concat(slice(t, first), t)),
+/// qtosa-nonnegative-resize-offsets puts in front of it
+/// (concat(slice(t, first), t)),
 /// or null when it is not that.
 Value withoutLeadingRepeat(Value value, int64_t dim) {
   auto concat = value.getDefiningOp<tosa::ConcatOp>();
@@ -157,8 +158,10 @@ mlir::qtosa::ethosu::planBilinearAsConvolution(tosa::ResizeOp resize) {
     plan.border[axis] = edge;
   }
 
-  // The lowering repeats the first row, then the first column, and adds
-  // scale_n to a negative offset; undo the outer one first.
+  // Half-pixel sampling has offset 1 - f, or 1 + f on an input whose first
+  // row, then first column, is repeated in front
+  // (qtosa-nonnegative-resize-offsets, which the integer lowering wrote
+  // itself until 2026-11-27); undo the outer repeat first.
   for (int axis = 1; axis >= 0; --axis) {
     int64_t value = (*offset)[axis], factor = plan.factor[axis];
     if (!halfPixel) {
@@ -174,15 +177,14 @@ mlir::qtosa::ethosu::planBilinearAsConvolution(tosa::ResizeOp resize) {
     if (value != 1 + factor)
       return WhyNot::format(llvm::formatv(
           "its {0} have scale {1}/2 and offset {2}, not half-pixel sampling "
-          "(offset {3}, or {4} after the integer lowering's repeated first "
-          "{5})",
+          "(offset {3}, or {4} after a repeated first {5})",
           kAxisNames[axis], 2 * factor, value, 1 - factor, 1 + factor,
           kEdgeNames[axis]));
     plan.source = withoutLeadingRepeat(plan.source, 1 + axis);
     if (!plan.source)
       return WhyNot::format(llvm::formatv(
           "its {0} have offset {1} but its input is not the repeated first "
-          "{2} qtosa-lower-to-tosa-int writes with it",
+          "{2} qtosa-nonnegative-resize-offsets writes with it",
           kAxisNames[axis], value, kEdgeNames[axis]));
   }
   ArrayRef<int64_t> from = shapeOf(plan.source), to = outType.getShape();

@@ -204,15 +204,8 @@ WhyNot lowering::lowerResize(Group &group) {
     output->spec.factors[0].multiplier = std::numeric_limits<int32_t>::max();
     ++output->spec.factors[0].shift;
   }
-  // MLIR 22's TOSA-to-Linalg lowering divides an integer resize's sample
-  // position truncating where TOSA floors (getIndexAndDeltaInt: DivSIOp),
-  // so a negative offset (half-pixel upsampling: the first output row
-  // samples above the first input row) runs wrong on every MLIR-based
-  // executor, qtosa's engine among them: up to 51 LSB at the border in
-  // test/Execution/lower-to-tosa-int-ops.mlir. Where an offset is negative
-  // the input gets its first row (column) repeated in front and the offset
-  // grows by scale_n: the same samples, at positions TOSA (offset >=
-  // -scale_n) keeps at 0 or above, which both roundings agree on.
+  // A negative offset (half-pixel upsampling) stays as TOSA allows it;
+  // MLIR-based executors run qtosa-nonnegative-resize-offsets first.
   std::optional<SmallVector<int64_t>> offset =
       getConstantShape(resize.getOffset());
   if (!offset || offset->size() != 2)
@@ -228,33 +221,11 @@ WhyNot lowering::lowerResize(Group &group) {
 
   OpBuilder &builder = *group.builder;
   Location loc = group.loc();
-  Value stored = input->stored;
-  Value offsetOperand = resize.getOffset();
-  if ((*offset)[0] < 0 || (*offset)[1] < 0) {
-    ImplicitLocOpBuilder b(loc, builder);
-    SmallVector<int64_t> shiftedOffset = *offset;
-    for (int axis = 0; axis < 2; ++axis) {
-      if ((*offset)[axis] >= 0)
-        continue;
-      auto type = cast<RankedTensorType>(stored.getType());
-      SmallVector<int64_t> start(type.getRank(), 0);
-      SmallVector<int64_t> size(type.getShape());
-      size[1 + axis] = 1;
-      Value first = tosa::SliceOp::create(b, type.clone(size), stored,
-                                          tosa::getTosaConstShape(b, start),
-                                          tosa::getTosaConstShape(b, size));
-      SmallVector<int64_t> padded(type.getShape());
-      ++padded[1 + axis];
-      stored = tosa::ConcatOp::create(b, type.clone(padded),
-                                      ValueRange{first, stored}, 1 + axis);
-      shiftedOffset[axis] += (*scale)[2 * axis];
-    }
-    offsetOperand = tosa::getTosaConstShape(b, shiftedOffset);
-  }
-  Operation *sum = cloneOnIntegers(
-      builder, resize,
-      {stored, resize.getScale(), offsetOperand, resize.getBorder()},
-      withElement(resize.getResult(), accumulator));
+  Operation *sum =
+      cloneOnIntegers(builder, resize,
+                      {input->stored, resize.getScale(), resize.getOffset(),
+                       resize.getBorder()},
+                      withElement(resize.getResult(), accumulator));
   group.lowered =
       emitOutputRescale(builder, loc, sum->getResult(0), *output, group.pool);
   return {};
