@@ -24,7 +24,7 @@
 // RUN: diff %t.ethosu.stages %t.ethosu.summary
 // RUN: FileCheck %s --check-prefix=ETHOSU --input-file=%t.ethosu.stages
 //
-// qtosa-ethosu-legalize runs for Ethos-U55 only:
+// qtosa-ethosu-legalize runs for Ethos-U85 too (REDUCE_MAX over channels):
 // REDEFINE: %{options} = {target=ethos-u85-256}
 // RUN: %{stages} | FileCheck %s --check-prefix=ETHOSU85
 //
@@ -53,6 +53,7 @@
 // ETHOSU-NEXT: export-delegates
 // ETHOSU-NEXT: expand-qdq
 // ETHOSU85: lower-to-tosa-int
+// ETHOSU85-NEXT: ethosu-legalize
 // ETHOSU85-NEXT: ethosu-partition
 
 module {}

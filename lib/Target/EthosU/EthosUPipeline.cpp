@@ -3,8 +3,8 @@
 // The lowering stages every qtosa pipeline runs (buildQuantizedLoweringStages
 // in Pipelines.cpp: import-qdq, inline-private-calls, signed-storage,
 // share-qspecs, (integer-io), (fold-quantized-constants), canonicalize,
-// lower-to-tosa-int), then the Ethos-U delegates (ethosu-legalize for
-// Ethos-U55, ethosu-partition, and export-delegates with tosa-dir), then the
+// lower-to-tosa-int), then the Ethos-U delegates (ethosu-legalize,
+// ethosu-partition, and export-delegates with tosa-dir), then the
 // host's quantize/dequantize (expand-qdq).
 //
 //===----------------------------------------------------------------------===//
@@ -56,13 +56,13 @@ mlir::qtosa::buildEthosUPipeline(OpPassManager &pm,
   // Partition: what the target's rules accept, in delegates.
   //===--------------------------------------------------------------------===//
 
-  // Integer TOSA Vela compiles nothing for on this target, rewritten exactly
-  // into what it compiles: the bilinear upscale by 2, 4 or 8 on Ethos-U55.
-  if (options.partition.target == EthosUTarget::U55_128) {
-    EthosULegalizePassOptions legalize;
-    legalize.target = options.partition.target;
-    pm.addNestedPass<func::FuncOp>(createEthosULegalizePass(legalize));
-  }
+  // Integer TOSA Vela compiles nothing (or slowly) for on this target,
+  // rewritten exactly into what it compiles: the bilinear upscale by 2, 4
+  // or 8 and the 16x8 transposed convolution on Ethos-U55, a REDUCE_MAX
+  // over channels on both.
+  EthosULegalizePassOptions legalize;
+  legalize.target = options.partition.target;
+  pm.addNestedPass<func::FuncOp>(createEthosULegalizePass(legalize));
   // What the target's rules accept goes into convex delegates; every op left
   // on the host is explained.
   pm.addPass(createEthosUPartitionPass(options.partition, options.reportSink));

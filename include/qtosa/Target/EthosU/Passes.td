@@ -10,8 +10,18 @@ def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
   let summary = "Rewrite integer TOSA Vela does not compile for the target "
                 "into an exact form it does";
   let description = [{
-    Runs before `qtosa-ethosu-partition` in `qtosa-ethosu-pipeline` (for
-    Ethos-U55 only). For `target=ethos-u55-128` it rewrites a bilinear
+    Runs before `qtosa-ethosu-partition` in `qtosa-ethosu-pipeline`.
+
+    On both targets it rewrites an integer (i8, i16) `tosa.reduce_max` over
+    the innermost axis of more than one position (softmax's maximum) into
+    the form Vela's TFLite route gives softmax's maximum: the input
+    reshaped to [1, 1, P, C], a `tosa.transpose` to [1, C, 1, P], a
+    reshape to [1, 1, C, P], a `tosa.max_pool2d` with a 1 x C window and
+    stride, and a reshape to the result. Exact; Vela 5.2 runs the
+    REDUCE_MAX of 1x32x32x8 i8 in about 33,000 NPU cycles on either target
+    and this form in 12,700 (Ethos-U55) and 7,500 (Ethos-U85).
+
+    For `target=ethos-u55-128` it also rewrites a bilinear
     `tosa.resize` that upscales by 2, 4 or 8 per axis, as
     `qtosa-lower-to-tosa-int` writes it (stored i8 into i32, or i16 into
     i48; its repeated first row and column included), for which Vela 5.2
@@ -27,7 +37,7 @@ def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
     kept. Other bilinear resizes stay as they are, and the partition says
     why each was not rewritten; a rewrite whose new ops break a rule of the
     target is undone, with a remark naming the rule. For
-    `target=ethos-u85-256` it changes nothing: Vela compiles the bilinear
+    `target=ethos-u85-256` the resize stays: Vela compiles the bilinear
     resize there (in 2308 NPU cycles for the 2x case below, against 5762
     for this form).
 

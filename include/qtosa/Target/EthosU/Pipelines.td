@@ -17,7 +17,7 @@ def EthosUPipelineDecl : Pass<"qtosa-ethosu-pipeline", "::mlir::ModuleOp"> {
   let summary = "QDQ or integer TOSA to Ethos-U delegates: import-qdq, "
                 "inline-private-calls, signed-storage, share-qspecs, "
                 "(integer-io), (fold-quantized-constants), canonicalize, "
-                "lower-to-tosa-int, (ethosu-legalize), ethosu-partition, "
+                "lower-to-tosa-int, ethosu-legalize, ethosu-partition, "
                 "(export-delegates), expand-qdq";
   let options = [PipelineGraphIOOption, ImportQDQMaxRankOption,
                  ShareQSpecsMismatchPolicyOption,
