@@ -156,6 +156,11 @@ std::optional<OpStatus> LstmUnroller::check() {
     return im.fail(
         llvm::formatv("input weights must be [units, {0}]", features));
   units = w0.shape[0];
+  if (steps < 1 || batch < 1 || features < 1 || units < 1)
+    return im.fail(llvm::formatv("has {0} time steps, batch {1}, {2} "
+                                 "features and {3} units; each must be at "
+                                 "least 1",
+                                 steps, batch, features, units));
   for (unsigned g = 0; g < 4; ++g) {
     int w = im.input(kInputToInputWeights + g),
         r = im.input(kRecurrentToInputWeights + g),

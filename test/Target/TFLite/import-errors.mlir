@@ -24,6 +24,8 @@
 // RUN: not qtosa-translate --import-tflite %t/shape_mismatch.tflite 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: not qtosa-translate --import-tflite %t/depth_to_space_shapes.tflite 2>&1 | FileCheck %s --check-prefix=D2S
 // RUN: not qtosa-translate --import-tflite %t/read_before_write.tflite 2>&1 | FileCheck %s --check-prefix=UNWRITTEN
+// RUN: not qtosa-translate --import-tflite %t/lstm_zero_steps.tflite 2>&1 | FileCheck %s --check-prefix=LSTM-STEPS
+// RUN: not qtosa-translate --import-tflite %t/lstm_recurrent_shape.tflite 2>&1 | FileCheck %s --check-prefix=LSTM-SHAPE
 
 // EMPTY: empty.tflite:0:0: error: not a TFLite model: 0 bytes is too short for a flatbuffer
 // TRUNC: .tflite:0:0: error: not a valid TFLite flatbuffer: the FlatBuffers verifier rejects it (truncated or corrupt)
@@ -45,3 +47,5 @@
 // SHAPE: shape_mismatch.tflite:0:0: error: RELU: output tensor 1 ('output') is declared tensor<1x5xf32>, but the operator computes tensor<1x4xf32>
 // D2S: depth_to_space_shapes.tflite:0:0: error: DEPTH_TO_SPACE: shapes [1, 2, 3, 8] and [1, 4, 6, 4] are not related by one block size
 // UNWRITTEN: read_before_write.tflite:1:0: error: RELU: tensor 2 ('never_written') is read before any operator writes it
+// LSTM-STEPS: lstm_zero_steps.tflite:0:0: error: UNIDIRECTIONAL_SEQUENCE_LSTM: has 0 time steps, batch 1, 4 features and 2 units; each must be at least 1
+// LSTM-SHAPE: lstm_recurrent_shape.tflite:0:0: error: UNIDIRECTIONAL_SEQUENCE_LSTM: gate 0: weights must be [2, 4], recurrent weights [2, 2] and the bias 2 values

@@ -773,6 +773,20 @@ def shape_mismatch():
     return m
 
 
+def lstm_zero_steps():
+    m = lstm_model(steps=1)
+    m.tensors[0]["shape"] = [1, 0, 4]
+    m.tensors[m.outputs[0]]["shape"] = [1, 0, 2]
+    return m
+
+
+def lstm_recurrent_shape():
+    m = lstm_model()
+    r_input = m.operators[0]["inputs"][5]
+    m.tensors[r_input]["shape"] = [4, 1]
+    return m
+
+
 def depth_to_space_shapes():
     m = Model()
     x = act_in(m, [1, 2, 3, 8])
@@ -792,7 +806,8 @@ BAD = [bad_version, bad_buffer_index, bad_tensor_index, bad_opcode_index,
        bad_buffer_size, zero_scale, negative_scale,
        nan_scale, per_axis_length, zero_point_range, dynamic_shape,
        while_loop, if_branches, int64_bias_range, shape_mismatch,
-       depth_to_space_shapes, read_before_write]
+       depth_to_space_shapes, read_before_write, lstm_zero_steps,
+       lstm_recurrent_shape]
 
 
 def main():
