@@ -160,7 +160,7 @@ WhyNot lowerTable16(Group &group, FunctionRef function, const ChannelParams &in,
   // The split: only for symmetric inputs, whose magnification keeps zero.
   for (int shift = 1; in.zeroPoint == 0 && shift <= kMaxSplitShift; ++shift) {
     auto magnified = [&](int64_t stored) {
-      return std::clamp<int64_t>(stored << shift, -32768, 32767);
+      return std::clamp<int64_t>(stored * (int64_t(1) << shift), -32768, 32767);
     };
     double fineScale = std::ldexp(in.scale(0), -shift);
     FailureOr<SmallVector<int16_t>> fine = table16Entries(
