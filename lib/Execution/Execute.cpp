@@ -299,10 +299,24 @@ Executable::~Executable() = default;
 /// MobileNetV2 of 400 TOSA ops, where its O0 code generation takes half a
 /// second); a harness that compiles many models to run them a few times,
 /// as test/Factory does, sets 0.
-static llvm::Expected<unsigned> getJitOptLevel() {
+/// LLVM's O2 compile time grows faster than the function it compiles (its
+/// loop unrolling asks ScalarEvolution for loop guards across the whole
+/// function): ExecuTorch's convnext_tiny as integer TOSA, 1453 ops, took 5 s
+/// at O0, 35 s at O1 and more than 20 minutes at O2; shufflenet_v2's 454 ops
+/// 0.9 s at O0 and 3.5 s at O2. Above this many ops the default is O0.
+constexpr int64_t kLargeFunctionOps = 1000;
+
+unsigned mlir::qtosa::getDefaultJitOptLevel(func::FuncOp function) {
+  int64_t ops = 0;
+  function.walk([&](Operation *) { ++ops; });
+  return ops > kLargeFunctionOps ? 0 : 2;
+}
+
+/// QTOSA_JIT_OPT_LEVEL, or getDefaultJitOptLevel.
+static llvm::Expected<unsigned> getJitOptLevel(func::FuncOp function) {
   const char *value = std::getenv("QTOSA_JIT_OPT_LEVEL");
   if (!value)
-    return 2;
+    return getDefaultJitOptLevel(function);
   StringRef text(value);
   unsigned level;
   if (text.getAsInteger(10, level) || level > 3)
@@ -329,7 +343,7 @@ Executable::compile(ModuleOp module, StringRef function) {
                      locationString(original.getLoc()) +
                      " is a declaration without a body");
 
-  llvm::Expected<unsigned> optLevel = getJitOptLevel();
+  llvm::Expected<unsigned> optLevel = getJitOptLevel(original);
   if (!optLevel)
     return optLevel.takeError();
   std::unique_ptr<Executable> executable(new Executable());

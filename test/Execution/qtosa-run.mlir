@@ -19,7 +19,8 @@
 // -0.2 -> -4 + 3 = -1 -> -0.2, 0.3 -> 6 + 3 = 9 -> 0.3, -0.4 -> -8 + 3 = -5
 // -> -0.4; then each row of the transposed 4x2x3 repeats one channel.
 // PRINT: result #0: tensor<4x6xf32> [0.100000001, 0.100000001, 0.100000001, 0.100000001, 0.100000001, 0.100000001, -0.200000003, -0.200000003, -0.200000003, -0.200000003, -0.200000003, -0.200000003, 0.300000012, 0.300000012, 0.300000012, 0.300000012, 0.300000012, 0.300000012, -0.400000006, -0.400000006, -0.400000006, -0.400000006, -0.400000006, -0.400000006]
-// The JIT's optimization level (QTOSA_JIT_OPT_LEVEL, default 2) changes
+// The JIT's optimization level (QTOSA_JIT_OPT_LEVEL; by default 2, or 0
+// for a function of more than 1000 ops: unittests/ExecuteTest.cpp) changes
 // how long compiling takes, not what the code computes:
 // RUN: env QTOSA_JIT_OPT_LEVEL=0 qtosa-run %s --input %t/zeros.npy | FileCheck %s --check-prefix=PRINT
 // RUN: env QTOSA_JIT_OPT_LEVEL=3 qtosa-run %s --input %t/zeros.npy | FileCheck %s --check-prefix=PRINT
