@@ -95,7 +95,8 @@ private:
   /// The input's fully connected layer for every time step at once:
   /// [steps, batch, 4 units] (time-major) or [batch, steps, 4 units].
   FailureOr<Value> inputProjection(Value weights, Value bias);
-  /// Slice `index` of `size` columns of a [batch, n] value.
+  /// Gates `index` to `index + size - 1` (each `units` columns, in
+  /// kStackOrder) of a [batch, 4 units] value.
   Value columns(Value value, int64_t index, int64_t size);
 
   SubgraphImporter &im;
