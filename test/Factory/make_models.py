@@ -283,13 +283,18 @@ def detection_head():
 
 def lstm():
     """An LSTM over 8 steps, unrolled (the converter's int8 form: fully
-    connected gates, LOGISTIC, TANH, MUL, ADD), then a dense classifier."""
+    connected gates, LOGISTIC, TANH, MUL, ADD), then a dense classifier.
+    Its initial states are inputs, as the GRU's below and for the same
+    reason: with the zero state the converter folds the first step and
+    keeps or drops a DEQUANTIZE/QUANTIZE pair from one run to the next."""
     keras = _keras()
     layers = keras.layers
     x = _input((8, 12))
-    y = layers.LSTM(16, unroll=True)(x)
+    hidden = _input((16,))
+    cell = _input((16,))
+    y = layers.LSTM(16, unroll=True)(x, initial_state=[hidden, cell])
     y = layers.Dense(4, activation="softmax")(y)
-    return keras.Model(x, y, name="lstm")
+    return keras.Model([x, hidden, cell], y, name="lstm")
 
 
 def gru():
