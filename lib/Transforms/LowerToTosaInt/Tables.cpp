@@ -108,7 +108,14 @@ WhyNot lowerTable16(Group &group, FunctionRef function, const ChannelParams &in,
     float real = dequantizeElement(stored, scale, in.zeroPoint);
     return static_cast<double>(function(real)) / out.scale(0) + out.zeroPoint;
   };
-  auto exact = [&](int64_t stored) { return exactAt(stored, in.scale(0)); };
+  // The QDQ result at every input, once: the checks of the single table and
+  // of each split read it again. The last entry samples 32768, one past the
+  // inputs (TABLE's 513th).
+  SmallVector<double> exactValues;
+  exactValues.reserve(65537);
+  for (int64_t stored = -32768; stored <= 32768; ++stored)
+    exactValues.push_back(exactAt(stored, in.scale(0)));
+  auto exact = [&](int64_t stored) { return exactValues[stored + 32768]; };
   auto clampToStorage = [&](double value) {
     return std::clamp(value, static_cast<double>(out.storageMin),
                       static_cast<double>(out.storageMax));
