@@ -64,6 +64,20 @@ FailureOr<Value> tflite_import::biasOf(SubgraphImporter &im, int index,
   return im.reshape(*value, {channels});
 }
 
+Value tflite_import::fullyConnectedAsConv(SubgraphImporter &im, Value input,
+                                          Value weights, Value bias,
+                                          int64_t outputs) {
+  int64_t depth = cast<RankedTensorType>(weights.getType()).getShape().back();
+  int64_t rows =
+      cast<RankedTensorType>(input.getType()).getNumElements() / depth;
+  Value zero = im.f32Scalar(0.0);
+  return tosa::Conv2DOp::create(
+      im.builder(), im.loc(), im.f32Type({1, rows, 1, outputs}),
+      im.reshape(input, {1, rows, 1, depth}), weights, bias, zero, zero,
+      ArrayRef<int64_t>{0, 0, 0, 0}, ArrayRef<int64_t>{1, 1},
+      ArrayRef<int64_t>{1, 1}, im.builder().getF32Type());
+}
+
 namespace {
 
 /// Shapes of an operator's tensors, checked for rank.
@@ -348,12 +362,7 @@ OpStatus convertFullyConnected(SubgraphImporter &im) {
   FailureOr<Value> bias = biasOf(im, im.input(2), outputs);
   if (failed(bias))
     return im.afterFailure();
-  Value rows = im.reshape(*input, {1, batch, 1, depth});
-  Value zero = im.f32Scalar(0.0);
-  Value conv = tosa::Conv2DOp::create(
-      im.builder(), im.loc(), im.f32Type({1, batch, 1, outputs}), rows, *weight,
-      *bias, zero, zero, ArrayRef<int64_t>{0, 0, 0, 0}, ArrayRef<int64_t>{1, 1},
-      ArrayRef<int64_t>{1, 1}, im.builder().getF32Type());
+  Value conv = fullyConnectedAsConv(im, *input, *weight, *bias, outputs);
   FailureOr<Value> activated = im.activation(conv, act);
   if (failed(activated))
     return im.afterFailure();

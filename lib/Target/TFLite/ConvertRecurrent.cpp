@@ -84,8 +84,6 @@ private:
   std::optional<OpStatus> check();
   /// The value stored as `qtype` (identity in a float LSTM).
   Value stored(Value value, quant::QuantizedType qtype);
-  /// x [rows, in] times `weights` [out, 1, 1, in] plus `bias` [out].
-  Value fullyConnected(Value x, Value weights, Value bias, int64_t out);
   /// The four gates' tensors starting at LSTM input `first`, stacked along
   /// their first dimension in kStackOrder and shaped `shape`. Quantized
   /// constants become one per-channel constant along dimension 0 (their
@@ -255,20 +253,6 @@ Value LstmUnroller::stored(Value value, quant::QuantizedType qtype) {
                               TypeAttr::get(qtype));
 }
 
-Value LstmUnroller::fullyConnected(Value x, Value weights, Value bias,
-                                   int64_t out) {
-  // As FULLY_CONNECTED: a 1x1 convolution over [1, rows, 1, in].
-  int64_t rows = cast<RankedTensorType>(x.getType()).getDimSize(0);
-  int64_t in = cast<RankedTensorType>(x.getType()).getDimSize(1);
-  Value zero = im.f32Scalar(0.0);
-  Value conv = tosa::Conv2DOp::create(
-      im.builder(), im.loc(), im.f32Type({1, rows, 1, out}),
-      im.reshape(x, {1, rows, 1, in}), weights, bias, zero, zero,
-      ArrayRef<int64_t>{0, 0, 0, 0}, ArrayRef<int64_t>{1, 1},
-      ArrayRef<int64_t>{1, 1}, im.builder().getF32Type());
-  return im.reshape(conv, {rows, out});
-}
-
 FailureOr<Value> LstmUnroller::stacked(unsigned first,
                                        ArrayRef<int64_t> shape) {
   SmallVector<const TensorInfo *> parts;
@@ -333,8 +317,8 @@ FailureOr<Value> LstmUnroller::inputProjection(Value weights, Value bias) {
   FailureOr<Value> input = im.floatOf(index);
   if (failed(input))
     return failure();
-  Value projected = fullyConnected(
-      im.reshape(*input, {batch * steps, features}), weights, bias, 4 * units);
+  // [1, steps x batch, 1, 4 units], rows in the input's order.
+  Value projected = fullyConnectedAsConv(im, *input, weights, bias, 4 * units);
   SmallVector<int64_t> shape =
       timeMajor ? SmallVector<int64_t>{steps, batch, 4 * units}
                 : SmallVector<int64_t>{batch, steps, 4 * units};
@@ -375,7 +359,10 @@ OpStatus LstmUnroller::convert() {
     Value fromInput =
         im.reshape(im.slice(*projection, start, size), {batch, 4 * units});
     Value fromState =
-        stored(fullyConnected(h, *recurrentWeights, noBias, 4 * units), q312);
+        stored(im.reshape(fullyConnectedAsConv(im, h, *recurrentWeights, noBias,
+                                               4 * units),
+                          {batch, 4 * units}),
+               q312);
     Value sum =
         stored(tosa::AddOp::create(b, im.loc(), im.f32Type({batch, 4 * units}),
                                    fromInput, fromState),

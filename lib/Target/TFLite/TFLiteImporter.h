@@ -224,6 +224,12 @@ FailureOr<Value> weightAs(SubgraphImporter &im, int index,
                           std::optional<int32_t> newAxis);
 /// The bias as an f32 vector of `channels` values (zeros when absent).
 FailureOr<Value> biasOf(SubgraphImporter &im, int index, int64_t channels);
+/// FULLY_CONNECTED of f32 `input` (R x D elements, any shape) with
+/// `weights` [O, 1, 1, D] and `bias` [O]: a 1x1 tosa.conv2d over the input
+/// reshaped to [1, R, 1, D] (convertFullyConnected says why), of type
+/// [1, R, 1, O]; a fused activation follows it directly.
+Value fullyConnectedAsConv(SubgraphImporter &im, Value input, Value weights,
+                           Value bias, int64_t outputs);
 
 /// TFLite's explicit padding for SAME/VALID along one spatial dimension:
 /// pad_total = max((out - 1) * stride + (k - 1) * dilation + 1 - in, 0),
