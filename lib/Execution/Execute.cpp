@@ -293,17 +293,15 @@ static LogicalResult lowerQTosa(ModuleOp module) {
 Executable::Executable() = default;
 Executable::~Executable() = default;
 
-/// LLVM's optimization level for the JIT: QTOSA_JIT_OPT_LEVEL (0 to 3), 2
-/// when unset. A whole model is one function, and LLVM's O1 and O2 loop
-/// passes take time superlinear in a function's size (20 s for a
-/// MobileNetV2 of 400 TOSA ops, where its O0 code generation takes half a
-/// second); a harness that compiles many models to run them a few times,
-/// as test/Factory does, sets 0.
-/// LLVM's O2 compile time grows faster than the function it compiles (its
-/// loop unrolling asks ScalarEvolution for loop guards across the whole
-/// function): ExecuTorch's convnext_tiny as integer TOSA, 1453 ops, took 5 s
-/// at O0, 35 s at O1 and more than 20 minutes at O2; shufflenet_v2's 454 ops
-/// 0.9 s at O0 and 3.5 s at O2. Above this many ops the default is O0.
+/// A whole model is one function, and LLVM's O1 and O2 loop passes take time
+/// superlinear in a function's size (20 s for a MobileNetV2 of 400 TOSA ops,
+/// where its O0 code generation takes half a second; ExecuTorch's
+/// convnext_tiny as integer TOSA, 1453 ops, 5 s at O0, 35 s at O1 and more
+/// than 20 minutes at O2, its loop unrolling asking ScalarEvolution for loop
+/// guards across the whole function; shufflenet_v2's 454 ops 0.9 s at O0
+/// and 3.5 s at O2). Above this many ops the default is O0; a harness that
+/// compiles many models to run them a few times, as test/Factory does, sets
+/// QTOSA_JIT_OPT_LEVEL=0 for all.
 constexpr int64_t kLargeFunctionOps = 1000;
 
 unsigned mlir::qtosa::getDefaultJitOptLevel(func::FuncOp function) {
@@ -312,7 +310,8 @@ unsigned mlir::qtosa::getDefaultJitOptLevel(func::FuncOp function) {
   return ops > kLargeFunctionOps ? 0 : 2;
 }
 
-/// QTOSA_JIT_OPT_LEVEL, or getDefaultJitOptLevel.
+/// LLVM's optimization level for the JIT: QTOSA_JIT_OPT_LEVEL (0 to 3), or
+/// getDefaultJitOptLevel when unset.
 static llvm::Expected<unsigned> getJitOptLevel(func::FuncOp function) {
   const char *value = std::getenv("QTOSA_JIT_OPT_LEVEL");
   if (!value)

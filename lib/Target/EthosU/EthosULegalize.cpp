@@ -6,7 +6,9 @@
 // (BilinearAsConvolution.h) and the 16x8 transposed convolution
 // (TransposeConvAsConvolution.h). On both targets, a REDUCE_MAX over the
 // innermost axis (softmax's maximum) in the form Vela's TFLite route gives
-// it, which Vela runs in a fraction of the cycles (maxOverLastAxis).
+// it, which Vela runs in a fraction of the cycles (buildMaxOverLastAxis);
+// on Ethos-U85, the 16x8 transposed convolution strided along one axis
+// (isStridedAlongOneAxis).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,8 +36,8 @@ using namespace mlir::qtosa::ethosu;
 namespace {
 
 /// Erases `op` and then whatever only it read, as long as nothing else
-/// reads it and it has no effect: the lowering's repeated first row and
-/// column, and the resize's shape constants.
+/// reads it and it has no effect: a repeated first row and column
+/// (qtosa-nonnegative-resize-offsets) and the replaced op's constants.
 void eraseWithDeadOperands(Operation *op) {
   SmallVector<Operation *> worklist = {op};
   while (!worklist.empty()) {
@@ -152,8 +154,9 @@ struct EthosULegalizePass
     SmallVector<TransposeConvAsConvolution> transposeConvs;
     SmallVector<tosa::ReduceMaxOp> maxima;
     getOperation().walk([&](Operation *op) {
-      // Vela compiles the bilinear resize and the 16x8 transposed
-      // convolution for Ethos-U85.
+      // Vela compiles the bilinear resize for Ethos-U85, and the 16x8
+      // transposed convolution (faster as a convolution where one axis is
+      // strided).
       if (auto resize = dyn_cast<tosa::ResizeOp>(op); resize && u55) {
         WhyNotOr<BilinearAsConvolution> plan =
             planBilinearAsConvolution(resize);
