@@ -7,6 +7,8 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -101,27 +103,39 @@ WhyNot lowerGroup(Group &group) {
   return isRegion ? std::move(regionWhy) : std::move(why);
 }
 
-/// Erases `op` if it became dead, then the dequantizes and constants that
-/// fed only it; nothing further up, so a pass walking quantizes keeps them.
-void eraseDeadGroup(RewriterBase &rewriter, Operation *op) {
-  if (!op || !isOpTriviallyDead(op))
-    return;
-  SmallVector<Operation *> feeders;
-  for (Value operand : op->getOperands())
-    if (Operation *def = operand.getDefiningOp())
-      feeders.push_back(def);
-  rewriter.eraseOp(op);
-  for (Operation *feeder : feeders) {
-    if (!isOpTriviallyDead(feeder))
+/// Erases each of `roots` that became dead, then the dequantizes and
+/// constants that fed only them; nothing further up, so a pass walking
+/// quantizes keeps them. An op is reached more than once when it is read
+/// twice (one constant as both zero points of a convolution) or by two
+/// roots: it is looked at only while it exists.
+void eraseDeadGroup(RewriterBase &rewriter, ArrayRef<Operation *> roots) {
+  SmallPtrSet<Operation *, 16> erased;
+  auto eraseIfDead = [&](Operation *op) {
+    if (!op || erased.contains(op) || !isOpTriviallyDead(op))
+      return false;
+    erased.insert(op);
+    rewriter.eraseOp(op);
+    return true;
+  };
+  for (Operation *root : roots) {
+    if (!root || erased.contains(root) || !isOpTriviallyDead(root))
       continue;
-    if (isa<DequantizeOp>(feeder)) {
-      Operation *stored = feeder->getOperand(0).getDefiningOp();
-      rewriter.eraseOp(feeder);
-      if (stored && stored->hasTrait<OpTrait::ConstantLike>() &&
-          stored->use_empty())
-        rewriter.eraseOp(stored);
-    } else if (feeder->hasTrait<OpTrait::ConstantLike>()) {
-      rewriter.eraseOp(feeder);
+    llvm::SetVector<Operation *> feeders;
+    for (Value operand : root->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        feeders.insert(def);
+    eraseIfDead(root);
+    for (Operation *feeder : feeders) {
+      if (erased.contains(feeder))
+        continue;
+      if (isa<DequantizeOp>(feeder)) {
+        Operation *stored = feeder->getOperand(0).getDefiningOp();
+        if (eraseIfDead(feeder) && stored &&
+            stored->hasTrait<OpTrait::ConstantLike>())
+          eraseIfDead(stored);
+      } else if (feeder->hasTrait<OpTrait::ConstantLike>()) {
+        eraseIfDead(feeder);
+      }
     }
   }
 }
@@ -154,9 +168,9 @@ WhyNot lowering::lowerQuantizedGroup(RewriterBase *rewriter, ConstantPool *pool,
       quantizes.push_back(user);
   for (Operation *user : quantizes)
     rewriter->replaceOp(user, group.lowered);
-  eraseDeadGroup(*rewriter, op);
-  for (Operation *absorbed : group.absorbed)
-    eraseDeadGroup(*rewriter, absorbed);
+  SmallVector<Operation *> roots{op};
+  llvm::append_range(roots, group.absorbed);
+  eraseDeadGroup(*rewriter, roots);
   return {};
 }
 
