@@ -32,7 +32,7 @@ packages=(
   libgtest-dev libgmock-dev
   libflatbuffers-dev flatbuffers-compiler
   python3-pybind11 python3-numpy python3-pytest python3-dev
-  clang-format-22 valgrind
+  clang-format-22 valgrind libjemalloc-dev
   "${extra[@]}"
 )
 

@@ -79,6 +79,9 @@ if config.qtosa_sanitizers.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizers")
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+# The tools link jemalloc (QTOSA_USE_JEMALLOC with libjemalloc-dev found).
+if "jemalloc" in config.qtosa_tool_allocator:
+    config.available_features.add("jemalloc")
 
 # `--param qtosa_tools_dir=DIR` runs the suite with other qtosa binaries
 # (scripts/compare-outputs.py --lit runs it through recording wrappers).

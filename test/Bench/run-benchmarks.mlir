@@ -12,9 +12,11 @@
 // RUN: head -1 %t.two/model-300.mlir | FileCheck %s --check-prefix=CONVNEXT
 // RUN: FileCheck %s --input-file=%t.two.log --check-prefix=SCALING
 
-// CHECK: size tosa ops command
+// CHECK: qtosa-opt allocates with
+// CHECK-NEXT: size tosa ops command
 // CHECK-NEXT: 300 {{[0-9]+}} floor
 // CHECK-NEXT: 300 {{[0-9]+}} parse
+// CHECK-NEXT: 300 {{[0-9]+}} floor-same-allocator
 // CHECK-NEXT: 300 {{[0-9]+}} import-qdq
 // CHECK-NEXT: 300 {{[0-9]+}} inline-private-calls
 // CHECK-NEXT: 300 {{[0-9]+}} signed-storage
@@ -24,6 +26,7 @@
 // CHECK-NEXT: 300 {{[0-9]+}} ethosu-partition
 // CHECK-NEXT: 300 {{[0-9]+}} expand-qdq
 // CHECK-NEXT: 300 {{[0-9]+}} pipeline
+// CHECK-NEXT: 300 {{[0-9]+}} pipeline-unverified
 // CHECK-NEXT: 300 {{[0-9]+}} upstream-cse
 // CHECK-NEXT: 300 {{[0-9]+}} upstream-canonicalize
 // CHECK-NEXT: 300 {{[0-9]+}} upstream-op-walk
@@ -37,12 +40,13 @@
 // CHECK-NEXT: 300 {{[0-9]+}} expand-qdq-unverified
 // CHECK: goals at 300 requested ops:
 // CHECK: {{PASS|MISS}} pipeline {{.*}}x the mlir-opt floor
+// CHECK: {{PASS|MISS}} pipeline --verify-each=false {{.*}}x the floor {{.*}} with qtosa-opt's allocator (goal <= 1.3x; {{.*}}x the plain floor)
 // CHECK: {{PASS|MISS}} pipeline peak RSS
 // CHECK: note: no size 30, so time(300)/time(30) is not checked
 
 // CSV: size,tosa_ops,command,runs,median_s,min_s,max_s,pass_s,peak_rss_mib,ops_per_s,over_floor
 // CSV-NEXT: 300,{{[0-9]+}},floor,1,
-// CSV-COUNT-21: 300,{{[0-9]+}},{{[a-z-]+}},1,
+// CSV-COUNT-23: 300,{{[0-9]+}},{{[a-z-]+}},1,
 // CSV-NOT: 300
 
 // TIMING: Parser
