@@ -221,6 +221,14 @@ def quantize(module: Module, config: Optional[ConfigSource] = None,
     qtosa-annotate cannot classify, samples of the wrong arity or shape);
     the module is then unchanged.
     """
+    return _quantize(module, config, samples, function, "<config>")
+
+
+def _quantize(module: Module, config: Optional[ConfigSource],
+              samples: Optional[SampleSource], function: Optional[str],
+              config_name: str) -> Module:
+    """quantize(), with a config dict's errors naming it `config_name` (the
+    file qtosa.torch read it from and added to)."""
     config_path = config_json = samples_path = sample_lists = None
     if isinstance(config, dict):
         config_json = json.dumps(config)
@@ -230,8 +238,8 @@ def quantize(module: Module, config: Optional[ConfigSource] = None,
         samples_path = os.fspath(samples)
     elif samples is not None:
         sample_lists = _sample_lists(samples)
-    _qtosa.quantize(module._module, config_path, config_json, samples_path,
-                    sample_lists, function)
+    _qtosa.quantize(module._module, config_path, config_json, config_name,
+                    samples_path, sample_lists, function)
     return module
 
 

@@ -613,10 +613,11 @@ Tensor sampleTensor(py::handle item, size_t sample, size_t argument) {
 }
 
 /// qtosa-quantize-pipeline with the config and samples given as values
-/// (`configJson`: the config's JSON text, named "<config>" in messages;
+/// (`configJson`: the config's JSON text, named `configName` in messages;
 /// `samples`: per sample a list of arrays) or as files (the paths).
 void quantize(PyModule &module, std::optional<std::string> configPath,
               std::optional<std::string> configJson,
+              const std::string &configName,
               std::optional<std::string> samplesPath,
               std::optional<py::list> samples,
               std::optional<std::string> function) {
@@ -625,7 +626,7 @@ void quantize(PyModule &module, std::optional<std::string> configPath,
     options.config = *configPath;
   if (configJson) {
     llvm::Expected<QuantConfig> config =
-        parseQuantConfig(*configJson, "<config>");
+        parseQuantConfig(*configJson, configName);
     if (!config)
       throw QTosaError("invalid quantize config: " +
                        llvm::toString(config.takeError()));
@@ -747,8 +748,8 @@ PYBIND11_MODULE(_qtosa, m) {
         py::arg("target") = "ethos-u55-128", py::arg("dot_file") = py::none());
   m.def("rules", &rules, py::arg("target"));
   m.def("quantize", &quantize, py::arg("module"), py::arg("config_path"),
-        py::arg("config_json"), py::arg("samples_path"), py::arg("samples"),
-        py::arg("function"));
+        py::arg("config_json"), py::arg("config_name"), py::arg("samples_path"),
+        py::arg("samples"), py::arg("function"));
   m.def("import_tflite", [](py::object source) {
     return importBytes(source, "TFLite",
                        [](llvm::MemoryBufferRef buffer, MLIRContext *context) {

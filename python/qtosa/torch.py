@@ -37,7 +37,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
-from . import Module, execute, import_tosa_flatbuffer, quantize
+from . import Module, _quantize, execute, import_tosa_flatbuffer
 from . import compile as _compile
 from . import tools
 from ._qtosa import Error
@@ -262,9 +262,12 @@ def compile_tosa_for_ethosu(tosa: Union[str, bytes, Module],
     if not samples:
         raise Error("samples: expected at least one calibration sample")
     calibration = [_arrays(sample, channels_last) for sample in samples]
-    qdq_module = quantize(float_module.clone(),
-                          config=with_default_observer(config),
-                          samples=calibration)
+    # A config file read here and given the default observer is a dict to
+    # the quantizer; its errors still name the file.
+    config_name = ("<config>" if config is None or isinstance(config, dict)
+                   else os.fspath(config))
+    qdq_module = _quantize(float_module.clone(), with_default_observer(config),
+                           calibration, None, config_name)
     compiled = _compile.compile_for_ethosu(qdq_module, target, output_dir)
     tosa_file = tosa if isinstance(tosa, str) else None
     return TorchResult(compiled, float_module, qdq_module, names[0],

@@ -206,6 +206,15 @@ def test_errors_are_qtosa_errors(tmp_path):
     with pytest.raises(qtosa.Error, match="input 0: expected a numpy array"):
         qtosa.torch.compile_tosa_for_ethosu(CONVNEXT_FP, [["x"]],
                                             "ethos-u55-128")
+    # A config file is read and given the default observer; its own mistakes
+    # are still named by the file's path, not "<config>".
+    bad = tmp_path / "bad-config.json"
+    bad.write_text('{"unary_regions": false, "unknown_key": 1}')
+    with pytest.raises(qtosa.Error) as raised:
+        qtosa.torch.compile_tosa_for_ethosu(
+            CONVNEXT_FP, samples([(1, 8, 8, 8)], 1, 0), "ethos-u55-128",
+            config=str(bad))
+    assert "%s: $: unknown" % bad in str(raised.value)
 
 
 # With torch and ExecuTorch: the whole route from a PyTorch module.
