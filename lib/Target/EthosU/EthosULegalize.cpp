@@ -8,7 +8,8 @@
 // innermost axis (softmax's maximum) in the form Vela's TFLite route gives
 // it, which Vela runs in a fraction of the cycles (buildMaxOverLastAxis);
 // on Ethos-U85, the 16x8 transposed convolution strided along one axis
-// (isStridedAlongOneAxis).
+// (isStridedAlongOneAxis); on Ethos-U55, a reverse of the channel axis
+// (isChannelReverse).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/Transforms/RegionUtils.h"
+
+#include <numeric>
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_ETHOSULEGALIZEPASS
@@ -133,6 +136,84 @@ Value buildMaxOverLastAxis(OpBuilder &builder, tosa::ReduceMaxOp op) {
   return reshape(pooled, cast<RankedTensorType>(op.getType()).getShape());
 }
 
+/// Whether `op` reverses the channel axis (the innermost, as NHWC) of a
+/// rank-2 to rank-4 tensor: Vela 5.2 reverses only H or W for Ethos-U55
+/// (U55.REVERSE.AXIS), and a graph written NCHW, as ExecuTorch's TOSA
+/// backend writes `torch.rot90` or `torch.flip` over W, reverses its last
+/// axis. buildReverseThroughWidth rewrites it.
+bool isChannelReverse(tosa::ReverseOp op) {
+  auto type = dyn_cast<RankedTensorType>(op.getInput1().getType());
+  return type && type.hasStaticShape() && type.getRank() >= 2 &&
+         type.getRank() <= 4 && op.getAxis() == type.getRank() - 1 &&
+         type.getShape().back() > 1;
+}
+
+/// The permutation of a transpose by `first` followed by one by `second`.
+SmallVector<int32_t> composePerms(ArrayRef<int32_t> first,
+                                  ArrayRef<int32_t> second) {
+  SmallVector<int32_t> composed;
+  for (int32_t axis : second)
+    composed.push_back(first[axis]);
+  return composed;
+}
+
+/// The single-use transpose `value` comes from, if any.
+tosa::TransposeOp singleUseTransposeOf(Value value) {
+  auto transpose = value.getDefiningOp<tosa::TransposeOp>();
+  return transpose && transpose->hasOneUse() ? transpose : nullptr;
+}
+
+/// The op whose result the channel reverse `op` is rewritten for: its only
+/// user when that is a transpose (the rewrite then absorbs it), else `op`.
+Operation *channelReverseRoot(tosa::ReverseOp op) {
+  if (op->hasOneUse())
+    if (auto user = dyn_cast<tosa::TransposeOp>(*op->getUsers().begin()))
+      return user;
+  return op;
+}
+
+/// The channel reverse `op` as Ethos-U55 runs it: the channel and W axes
+/// swapped by a transpose, a reverse of W, and the same transpose back; a
+/// single-use transpose before `op` and one reading it are composed with
+/// those (a graph written NCHW has them on both sides), so the NPU runs no
+/// more transposes than the graph had. Builds the value of
+/// channelReverseRoot(op). Exact (it only moves values).
+Value buildReverseThroughWidth(OpBuilder &builder, tosa::ReverseOp op) {
+  ImplicitLocOpBuilder b(op.getLoc(), builder);
+  auto type = cast<RankedTensorType>(op.getInput1().getType());
+  int64_t rank = type.getRank();
+  SmallVector<int32_t> swap(rank);
+  std::iota(swap.begin(), swap.end(), 0);
+  std::swap(swap[rank - 1], swap[rank - 2]);
+  auto transpose = [&](Value value, ArrayRef<int32_t> perms) -> Value {
+    SmallVector<int32_t> identity(perms.size());
+    std::iota(identity.begin(), identity.end(), 0);
+    if (ArrayRef<int32_t>(identity) == perms)
+      return value;
+    auto in = cast<RankedTensorType>(value.getType());
+    SmallVector<int64_t> shape;
+    for (int32_t axis : perms)
+      shape.push_back(in.getDimSize(axis));
+    return tosa::TransposeOp::create(
+        b, RankedTensorType::get(shape, in.getElementType()), value,
+        b.getDenseI32ArrayAttr(perms));
+  };
+  Value source = op.getInput1();
+  SmallVector<int32_t> before = swap;
+  if (tosa::TransposeOp producer = singleUseTransposeOf(source)) {
+    before = composePerms(producer.getPerms(), swap);
+    source = producer.getInput1();
+  }
+  SmallVector<int32_t> after = swap;
+  Operation *root = channelReverseRoot(op);
+  if (auto consumer = dyn_cast<tosa::TransposeOp>(root); consumer && root != op)
+    after = composePerms(swap, consumer.getPerms());
+  Value swapped = transpose(source, before);
+  Value reversed = tosa::ReverseOp::create(
+      b, swapped.getType(), swapped, b.getI32IntegerAttr(int32_t(rank - 2)));
+  return transpose(reversed, after);
+}
+
 /// On Ethos-U85 Vela compiles the 16x8 transposed convolution but runs its
 /// i48 RESCALE as an operation of its own (half of seanet's
 /// transpose_conv3's cycles); the convolution form fuses it. Measured with
@@ -153,6 +234,7 @@ struct EthosULegalizePass
     SmallVector<BilinearAsConvolution> resizes;
     SmallVector<TransposeConvAsConvolution> transposeConvs;
     SmallVector<tosa::ReduceMaxOp> maxima;
+    SmallVector<tosa::ReverseOp> channelReverses;
     getOperation().walk([&](Operation *op) {
       // Vela compiles the bilinear resize for Ethos-U85, and the 16x8
       // transposed convolution (faster as a convolution where one axis is
@@ -171,9 +253,13 @@ struct EthosULegalizePass
       } else if (auto max = dyn_cast<tosa::ReduceMaxOp>(op)) {
         if (isMaxOverLastAxis(max))
           maxima.push_back(max);
+      } else if (auto reverse = dyn_cast<tosa::ReverseOp>(op);
+                 reverse && u55 && isChannelReverse(reverse)) {
+        channelReverses.push_back(reverse);
       }
     });
-    if (resizes.empty() && transposeConvs.empty() && maxima.empty()) {
+    if (resizes.empty() && transposeConvs.empty() && maxima.empty() &&
+        channelReverses.empty()) {
       markAllAnalysesPreserved();
       return;
     }
@@ -188,6 +274,11 @@ struct EthosULegalizePass
     for (tosa::ReduceMaxOp max : maxima)
       rewrite(max, "a transpose and a max pool", target,
               [&](OpBuilder &b) { return buildMaxOverLastAxis(b, max); });
+    for (tosa::ReverseOp reverse : channelReverses)
+      rewrite(channelReverseRoot(reverse), "a reverse of W between transposes",
+              target, [&](OpBuilder &b) {
+                return buildReverseThroughWidth(b, reverse);
+              });
   }
 };
 

@@ -59,6 +59,16 @@ def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
     insertion copies twice and gains nothing (unet_int16x8 1.45x, 1.47x
     rewritten), so it stays.
 
+    For `target=ethos-u55-128` it rewrites a `tosa.reverse` of the channel
+    axis (the innermost of a rank-2 to rank-4 tensor), which Vela 5.2
+    reverses only along H or W there (`U55.REVERSE.AXIS`), into a
+    `tosa.transpose` swapping W and the channels, a reverse of W and the
+    same transpose back; a single-use transpose before the reverse and a
+    transpose that alone reads it are composed with the two. A graph
+    written NCHW reverses its last axis for `torch.rot90` or `torch.flip`
+    over W (ExecuTorch's TOSA backend puts a transpose on each side), which
+    is then one delegate instead of two around a host reverse.
+
     Cost (Vela 5.2, Ethos_U55_High_End_Embedded, half-pixel 8x8x8 to
     16x16x8 int8): 9966 NPU cycles (the concats 2650, the NEAREST resize
     4504, the convolution 2812), against 8288 for Vela's TFLite route on
