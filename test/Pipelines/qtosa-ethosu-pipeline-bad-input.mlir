@@ -24,6 +24,9 @@
 // CHECK-NEXT: huge-tile.mlir qtosa-ethosu-pipeline: exit 1: huge-tile.mlir:5:8: error: 'tosa.tile' op result #0 holds 160000000000 bytes, more than the 2^31 - 1 TOSA 1.0 allows (MAX_LOG2_SIZE 31 at level 8K)
 // CHECK-NEXT: huge-tile.mlir qtosa-ethosu-pipeline{target=ethos-u85-256}: exit 1: huge-tile.mlir:5:8: error: 'tosa.tile' op result #0 holds 160000000000 bytes, more than the 2^31 - 1 TOSA 1.0 allows (MAX_LOG2_SIZE 31 at level 8K)
 // CHECK-NEXT: huge-tile.mlir qtosa-lower-pipeline{io=int}: exit 1: huge-tile.mlir:5:8: error: 'tosa.tile' op result #0 holds 160000000000 bytes, more than the 2^31 - 1 TOSA 1.0 allows (MAX_LOG2_SIZE 31 at level 8K)
+// CHECK-NEXT: ill-typed-nan-mode.mlir qtosa-ethosu-pipeline: exit 0: no diagnostic
+// CHECK-NEXT: ill-typed-nan-mode.mlir qtosa-ethosu-pipeline{target=ethos-u85-256}: exit 0: no diagnostic
+// CHECK-NEXT: ill-typed-nan-mode.mlir qtosa-lower-pipeline{io=int}: exit 0: no diagnostic
 // CHECK-NEXT: invalid-tosa.mlir qtosa-ethosu-pipeline: exit 1: invalid-tosa.mlir:2:8: error: 'tosa.transpose' op expected output tensor dim 0 to match input dim 1 with value of 3
 // CHECK-NEXT: invalid-tosa.mlir qtosa-ethosu-pipeline{target=ethos-u85-256}: exit 1: invalid-tosa.mlir:2:8: error: 'tosa.transpose' op expected output tensor dim 0 to match input dim 1 with value of 3
 // CHECK-NEXT: invalid-tosa.mlir qtosa-lower-pipeline{io=int}: exit 1: invalid-tosa.mlir:2:8: error: 'tosa.transpose' op expected output tensor dim 0 to match input dim 1 with value of 3
@@ -100,6 +103,14 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = tosa.nosuch %x : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+//--- ill-typed-nan-mode.mlir
+// MLIR 22 parses a string nan_mode into a null property its verifier
+// accepts; tosa::MaximumOp::getNanMode() then dereferences it.
+func.func @f(%x: tensor<1x8x8x1xi8>, %y: tensor<1x1x1x8xi8>) -> tensor<1x8x8x8xi8> {
+  %m = tosa.maximum %x, %y {nan_mode = "PROPAGATE"} : (tensor<1x8x8x1xi8>, tensor<1x1x1x8xi8>) -> tensor<1x8x8x8xi8>
+  return %m : tensor<1x8x8x8xi8>
+}
+
 //--- invalid-tosa.mlir
 func.func @f(%x: tensor<2x3xi8>) -> tensor<2x3xi8> {
   %t = tosa.transpose %x {perms = array<i32: 1, 0>} : (tensor<2x3xi8>) -> tensor<2x3xi8>

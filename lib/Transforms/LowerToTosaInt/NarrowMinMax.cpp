@@ -83,15 +83,18 @@ void widenMinMax(RewriterBase &rewriter, ConstantPool *pool, Operation *op) {
     wideOperands.push_back(wide);
   }
   Value result = op->getResult(0);
+  // The attribute, not getNanMode(): MLIR 22's parser keeps an ill-typed
+  // nan_mode (a string, say) as a null property the verifier accepts, and
+  // getNanMode() dereferences it. Null builds the default, PROPAGATE.
   Operation *wideOp;
   if (isa<tosa::MaximumOp>(op))
-    wideOp = tosa::MaximumOp::create(rewriter, loc, withElement(result, i32),
-                                     wideOperands[0], wideOperands[1],
-                                     cast<tosa::MaximumOp>(op).getNanMode());
+    wideOp = tosa::MaximumOp::create(
+        rewriter, loc, withElement(result, i32), wideOperands[0],
+        wideOperands[1], cast<tosa::MaximumOp>(op).getNanModeAttr());
   else
-    wideOp = tosa::MinimumOp::create(rewriter, loc, withElement(result, i32),
-                                     wideOperands[0], wideOperands[1],
-                                     cast<tosa::MinimumOp>(op).getNanMode());
+    wideOp = tosa::MinimumOp::create(
+        rewriter, loc, withElement(result, i32), wideOperands[0],
+        wideOperands[1], cast<tosa::MinimumOp>(op).getNanModeAttr());
   Value narrow =
       buildRescale(rewriter, loc, wideOp->getResult(0),
                    cast<RankedTensorType>(result.getType()), unit, pool);
