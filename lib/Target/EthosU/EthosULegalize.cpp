@@ -9,7 +9,8 @@
 // it, which Vela runs in a fraction of the cycles (buildMaxOverLastAxis);
 // on Ethos-U85, the 16x8 transposed convolution strided along one axis
 // (isStridedAlongOneAxis); on Ethos-U55, a reverse of the channel axis
-// (isChannelReverse).
+// (isChannelReverse); on both, a TILE that only broadcasts
+// (isBroadcastTile).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 #include "TransposeConvAsConvolution.h"
 
 #include "qtosa/Target/EthosU/Passes.h"
+#include "qtosa/Transforms/TosaRescale.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -214,6 +216,67 @@ Value buildReverseThroughWidth(OpBuilder &builder, tosa::ReverseOp op) {
   return transpose(reversed, after);
 }
 
+/// Whether `op` only broadcasts (every axis it repeats has size 1 in its
+/// input: torch's expand and expand_as, which ExecuTorch writes as a TILE)
+/// an i8 or i16 tensor of rank 1 to 4. Vela 5.2 runs such a TILE as one
+/// memory copy per repeat (8 x 613 U85 cycles for 1x8x8x1 to 1x8x8x8);
+/// buildTileAsBroadcastMaximum's form takes 128 there and 3584 on Ethos-U55
+/// (against 8 x 626).
+bool isBroadcastTile(tosa::TileOp op) {
+  auto in = dyn_cast<RankedTensorType>(op.getInput1().getType());
+  auto out = dyn_cast<RankedTensorType>(op.getType());
+  if (!in || !out || !in.hasStaticShape() || !out.hasStaticShape() ||
+      in.getRank() < 1 || in.getRank() > 4 || in.getRank() != out.getRank())
+    return false;
+  Type element = in.getElementType();
+  if (!element.isSignlessInteger(8) && !element.isSignlessInteger(16))
+    return false;
+  bool repeats = false;
+  for (auto [inSize, outSize] : llvm::zip(in.getShape(), out.getShape())) {
+    if (inSize == outSize)
+      continue;
+    if (inSize != 1)
+      return false;
+    repeats = true;
+  }
+  return repeats;
+}
+
+/// `op`'s broadcast as an elementwise MAXIMUM, which broadcasts both of its
+/// operands: the input widened to i32 (PRO-INT's MAXIMUM), the maximum with
+/// a constant of the element type's least value shaped [the repeated sizes,
+/// 1 elsewhere], and a rescale by 1 back. Exact: max(x, min) is x. Vela
+/// fuses both rescales into the maximum.
+Value buildTileAsBroadcastMaximum(OpBuilder &builder, tosa::TileOp op) {
+  ImplicitLocOpBuilder b(op.getLoc(), builder);
+  auto in = cast<RankedTensorType>(op.getInput1().getType());
+  auto out = cast<RankedTensorType>(op.getType());
+  Type i32 = b.getI32Type();
+  RescaleSpec unit;
+  unit.factors.push_back(*computeRescaleFactor(1.0, /*scale32=*/true));
+  ConstantPool pool;
+  Value wide =
+      buildRescale(b, op.getLoc(), op.getInput1(),
+                   RankedTensorType::get(in.getShape(), i32), unit, &pool);
+  SmallVector<int64_t> floorShape;
+  for (auto [inSize, outSize] : llvm::zip(in.getShape(), out.getShape()))
+    floorShape.push_back(inSize == outSize ? 1 : outSize);
+  // The constant in the narrow type, widened like the input: Vela then
+  // fuses both rescales and runs an 8- or 16-bit maximum (an i32 constant
+  // made it a 32-bit one: 24,576 U55 cycles for the case above).
+  auto floorType = RankedTensorType::get(floorShape, in.getElementType());
+  unsigned bits = in.getElementTypeBitWidth();
+  Value floor = tosa::ConstOp::create(
+      b, floorType,
+      DenseElementsAttr::get(floorType, APInt::getSignedMinValue(bits)));
+  Value wideFloor =
+      buildRescale(b, op.getLoc(), floor,
+                   RankedTensorType::get(floorShape, i32), unit, &pool);
+  Value widest = tosa::MaximumOp::create(
+      b, RankedTensorType::get(out.getShape(), i32), wide, wideFloor);
+  return buildRescale(b, op.getLoc(), widest, out, unit, &pool);
+}
+
 /// On Ethos-U85 Vela compiles the 16x8 transposed convolution but runs its
 /// i48 RESCALE as an operation of its own (half of seanet's
 /// transpose_conv3's cycles); the convolution form fuses it. Measured with
@@ -235,6 +298,7 @@ struct EthosULegalizePass
     SmallVector<TransposeConvAsConvolution> transposeConvs;
     SmallVector<tosa::ReduceMaxOp> maxima;
     SmallVector<tosa::ReverseOp> channelReverses;
+    SmallVector<tosa::TileOp> broadcasts;
     getOperation().walk([&](Operation *op) {
       // Vela compiles the bilinear resize for Ethos-U85, and the 16x8
       // transposed convolution (faster as a convolution where one axis is
@@ -256,10 +320,13 @@ struct EthosULegalizePass
       } else if (auto reverse = dyn_cast<tosa::ReverseOp>(op);
                  reverse && u55 && isChannelReverse(reverse)) {
         channelReverses.push_back(reverse);
+      } else if (auto tile = dyn_cast<tosa::TileOp>(op)) {
+        if (isBroadcastTile(tile))
+          broadcasts.push_back(tile);
       }
     });
     if (resizes.empty() && transposeConvs.empty() && maxima.empty() &&
-        channelReverses.empty()) {
+        channelReverses.empty() && broadcasts.empty()) {
       markAllAnalysesPreserved();
       return;
     }
@@ -274,6 +341,10 @@ struct EthosULegalizePass
     for (tosa::ReduceMaxOp max : maxima)
       rewrite(max, "a transpose and a max pool", target,
               [&](OpBuilder &b) { return buildMaxOverLastAxis(b, max); });
+    for (tosa::TileOp tile : broadcasts)
+      rewrite(tile, "a broadcasting maximum", target, [&](OpBuilder &b) {
+        return buildTileAsBroadcastMaximum(b, tile);
+      });
     for (tosa::ReverseOp reverse : channelReverses)
       rewrite(channelReverseRoot(reverse), "a reverse of W between transposes",
               target, [&](OpBuilder &b) {
