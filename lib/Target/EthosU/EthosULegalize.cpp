@@ -10,7 +10,7 @@
 // on Ethos-U85, the 16x8 transposed convolution strided along one axis
 // (isStridedAlongOneAxis); on Ethos-U55, a reverse of the channel axis
 // (isChannelReverse); on both, a TILE that only broadcasts
-// (isBroadcastTile).
+// (isBroadcastTile); on Ethos-U85, a channel shuffle (matchChannelShuffle).
 //
 //===----------------------------------------------------------------------===//
 
@@ -277,6 +277,99 @@ Value buildTileAsBroadcastMaximum(OpBuilder &builder, tosa::TileOp op) {
   return buildRescale(b, op.getLoc(), widest, out, unit, &pool);
 }
 
+/// A channel shuffle: a reshape splitting the innermost axis of i8 values
+/// into [G, B], a transpose of those two axes, and a reshape merging them
+/// back, each the only reader of the one before; the three move channel
+/// a * B + b to b * G + a. Vela 5.2 runs the transpose in 2488 Ethos-U85
+/// cycles for torch's ChannelShuffle(2) of 1x8x8x8 (as [8, 8, 2, 4]);
+/// buildChannelShuffleAsConvolution's form in 360. Not on Ethos-U55, where
+/// the transpose takes 512 and the convolution 576.
+struct ChannelShuffle {
+  tosa::ReshapeOp split;
+  tosa::ReshapeOp merge;
+  int64_t groups;   // G
+  int64_t perGroup; // B
+};
+
+/// The channel shuffle that ends in `merge`, if it is one of at most 64
+/// channels (the convolution multiplies every channel by every other).
+std::optional<ChannelShuffle> matchChannelShuffle(tosa::ReshapeOp merge) {
+  auto transpose = merge.getInput1().getDefiningOp<tosa::TransposeOp>();
+  if (!transpose || !transpose->hasOneUse())
+    return std::nullopt;
+  auto split = transpose.getInput1().getDefiningOp<tosa::ReshapeOp>();
+  if (!split || !split->hasOneUse())
+    return std::nullopt;
+  auto in = dyn_cast<RankedTensorType>(split.getInput1().getType());
+  auto mid = dyn_cast<RankedTensorType>(split.getType());
+  auto out = dyn_cast<RankedTensorType>(merge.getType());
+  if (!in || !mid || !out || !in.hasStaticShape() || !mid.hasStaticShape() ||
+      !out.hasStaticShape() || !in.getElementType().isSignlessInteger(8) ||
+      in.getRank() < 1 || mid.getRank() < 2 || out.getRank() < 1)
+    return std::nullopt;
+  int64_t channels = in.getShape().back();
+  int64_t groups = mid.getShape()[mid.getRank() - 2];
+  int64_t perGroup = mid.getShape().back();
+  if (channels > 64 || groups < 2 || perGroup < 2 ||
+      groups * perGroup != channels || out.getShape().back() != channels)
+    return std::nullopt;
+  int64_t positions = in.getNumElements() / channels;
+  if (mid.getNumElements() / channels != positions ||
+      out.getNumElements() / channels != positions)
+    return std::nullopt;
+  SmallVector<int32_t> swapLastTwo(mid.getRank());
+  std::iota(swapLastTwo.begin(), swapLastTwo.end(), 0);
+  std::swap(swapLastTwo[mid.getRank() - 1], swapLastTwo[mid.getRank() - 2]);
+  if (transpose.getPerms() != ArrayRef<int32_t>(swapLastTwo))
+    return std::nullopt;
+  return ChannelShuffle{split, merge, groups, perGroup};
+}
+
+/// `shuffle` as a 1x1 convolution whose weights pick each output channel's
+/// input channel, over the positions as [1, 1, P, C], with zero points 0, a
+/// zero bias and a rescale by 1. Exact: each accumulator is one stored
+/// value times 1.
+Value buildChannelShuffleAsConvolution(OpBuilder &builder,
+                                       ChannelShuffle shuffle) {
+  ImplicitLocOpBuilder b(shuffle.merge.getLoc(), builder);
+  Value input = shuffle.split.getInput1();
+  auto in = cast<RankedTensorType>(input.getType());
+  int64_t channels = in.getShape().back();
+  int64_t positions = in.getNumElements() / channels;
+  Type i8 = b.getI8Type(), i32 = b.getI32Type();
+  auto reshape = [&](Value value, ArrayRef<int64_t> shape, Type element) {
+    return tosa::ReshapeOp::create(b, RankedTensorType::get(shape, element),
+                                   value, tosa::getTosaConstShape(b, shape));
+  };
+  Value rows = reshape(input, {1, 1, positions, channels}, i8);
+  SmallVector<int8_t> weights(channels * channels, 0);
+  for (int64_t a = 0; a < shuffle.groups; ++a)
+    for (int64_t bIndex = 0; bIndex < shuffle.perGroup; ++bIndex)
+      weights[(bIndex * shuffle.groups + a) * channels + a * shuffle.perGroup +
+              bIndex] = 1;
+  auto weightType = RankedTensorType::get({channels, 1, 1, channels}, i8);
+  Value weight = tosa::ConstOp::create(
+      b, weightType,
+      DenseElementsAttr::get(weightType, ArrayRef<int8_t>(weights)));
+  auto biasType = RankedTensorType::get({channels}, i32);
+  Value bias = tosa::ConstOp::create(
+      b, biasType, DenseElementsAttr::get(biasType, b.getI32IntegerAttr(0)));
+  ConstantPool pool;
+  Value zero = buildIntegerScalar(b, b.getLoc(), i8, 0, &pool);
+  Value acc = tosa::Conv2DOp::create(
+      b, RankedTensorType::get({1, 1, positions, channels}, i32), rows, weight,
+      bias, zero, zero, b.getDenseI64ArrayAttr({0, 0, 0, 0}),
+      b.getDenseI64ArrayAttr({1, 1}), b.getDenseI64ArrayAttr({1, 1}),
+      TypeAttr::get(i32));
+  RescaleSpec unit;
+  unit.factors.push_back(*computeRescaleFactor(1.0, /*scale32=*/true));
+  Value shuffled = buildRescale(
+      b, b.getLoc(), acc,
+      RankedTensorType::get({1, 1, positions, channels}, i8), unit, &pool);
+  return reshape(
+      shuffled, cast<RankedTensorType>(shuffle.merge.getType()).getShape(), i8);
+}
+
 /// On Ethos-U85 Vela compiles the 16x8 transposed convolution but runs its
 /// i48 RESCALE as an operation of its own (half of seanet's
 /// transpose_conv3's cycles); the convolution form fuses it. Measured with
@@ -299,6 +392,7 @@ struct EthosULegalizePass
     SmallVector<tosa::ReduceMaxOp> maxima;
     SmallVector<tosa::ReverseOp> channelReverses;
     SmallVector<tosa::TileOp> broadcasts;
+    SmallVector<ChannelShuffle> shuffles;
     getOperation().walk([&](Operation *op) {
       // Vela compiles the bilinear resize for Ethos-U85, and the 16x8
       // transposed convolution (faster as a convolution where one axis is
@@ -323,10 +417,13 @@ struct EthosULegalizePass
       } else if (auto tile = dyn_cast<tosa::TileOp>(op)) {
         if (isBroadcastTile(tile))
           broadcasts.push_back(tile);
+      } else if (auto merge = dyn_cast<tosa::ReshapeOp>(op); merge && !u55) {
+        if (std::optional<ChannelShuffle> shuffle = matchChannelShuffle(merge))
+          shuffles.push_back(*shuffle);
       }
     });
     if (resizes.empty() && transposeConvs.empty() && maxima.empty() &&
-        channelReverses.empty() && broadcasts.empty()) {
+        channelReverses.empty() && broadcasts.empty() && shuffles.empty()) {
       markAllAnalysesPreserved();
       return;
     }
@@ -344,6 +441,10 @@ struct EthosULegalizePass
     for (tosa::TileOp tile : broadcasts)
       rewrite(tile, "a broadcasting maximum", target, [&](OpBuilder &b) {
         return buildTileAsBroadcastMaximum(b, tile);
+      });
+    for (ChannelShuffle shuffle : shuffles)
+      rewrite(shuffle.merge, "a 1x1 convolution", target, [&](OpBuilder &b) {
+        return buildChannelShuffleAsConvolution(b, shuffle);
       });
     for (tosa::ReverseOp reverse : channelReverses)
       rewrite(channelReverseRoot(reverse), "a reverse of W between transposes",
