@@ -304,9 +304,9 @@ Executable::~Executable() = default;
 /// QTOSA_JIT_OPT_LEVEL=0 for all.
 constexpr int64_t kLargeFunctionOps = 1000;
 
-unsigned mlir::qtosa::getDefaultJitOptLevel(func::FuncOp function) {
+unsigned mlir::qtosa::getDefaultJitOptLevel(Operation *function) {
   int64_t ops = 0;
-  function.walk([&](Operation *) { ++ops; });
+  function->walk([&](Operation *) { ++ops; });
   return ops > kLargeFunctionOps ? 0 : 2;
 }
 

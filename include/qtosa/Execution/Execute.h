@@ -13,7 +13,6 @@
 #ifndef QTOSA_EXECUTION_EXECUTE_H
 #define QTOSA_EXECUTION_EXECUTE_H
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -111,11 +110,11 @@ llvm::Expected<std::vector<Tensor>> execute(ModuleOp module,
                                             llvm::StringRef function,
                                             llvm::ArrayRef<Tensor> inputs);
 
-/// LLVM's optimization level Executable::compile uses for `function`
-/// without QTOSA_JIT_OPT_LEVEL: 2, or 0 for a function of more than 1000
-/// ops, whose O2 compile can take minutes (Execute.cpp says what was
-/// measured).
-unsigned getDefaultJitOptLevel(func::FuncOp function);
+/// LLVM's optimization level Executable::compile uses for `function` (the
+/// function op) without QTOSA_JIT_OPT_LEVEL: 2, or 0 for a function of more
+/// than 1000 ops, whose O2 compile can take minutes (Execute.cpp says what
+/// was measured).
+unsigned getDefaultJitOptLevel(Operation *function);
 
 /// The textual pass pipeline from plain TOSA to the LLVM dialect: lit's
 /// %tosa-to-llvm with buffer-deallocation-pipeline (and the lowering of the
