@@ -59,6 +59,12 @@ int64_t mlir::qtosa::applyRescaleFactor(int64_t value, RescaleFactor factor,
   return (value * factor.multiplier + round) >> factor.shift;
 }
 
+RescaleSpec mlir::qtosa::unitRescaleSpec() {
+  RescaleSpec spec;
+  spec.factors.push_back(*computeRescaleFactor(1.0, /*scale32=*/true));
+  return spec;
+}
+
 std::optional<SmallVector<RescaleFactor>>
 mlir::qtosa::computeRescaleFactors(ArrayRef<double> factors, bool scale32) {
   SmallVector<RescaleFactor> encoded;

@@ -50,6 +50,10 @@ struct RescaleSpec {
   bool outputUnsigned = false;
 };
 
+/// The rescale by 1 (32-bit multiplier, zero points 0): an exact change of
+/// integer width, between a narrow type and i32 say.
+RescaleSpec unitRescaleSpec();
+
 /// Computes one RescaleFactor per entry of `factors`; nullopt if any cannot
 /// be encoded.
 std::optional<SmallVector<RescaleFactor>>

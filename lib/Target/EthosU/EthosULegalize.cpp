@@ -26,8 +26,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/Transforms/RegionUtils.h"
-
-#include <numeric>
+#include "llvm/ADT/Sequence.h"
 
 namespace mlir::qtosa {
 #define GEN_PASS_DEF_ETHOSULEGALIZEPASS
@@ -150,6 +149,13 @@ bool isChannelReverse(tosa::ReverseOp op) {
          type.getShape().back() > 1;
 }
 
+/// The permutation of `rank` axes that swaps the last two.
+SmallVector<int32_t> swappingLastTwoAxes(int64_t rank) {
+  auto perms = llvm::to_vector(llvm::seq<int32_t>(0, rank));
+  std::swap(perms[rank - 1], perms[rank - 2]);
+  return perms;
+}
+
 /// The permutation of a transpose by `first` followed by one by `second`.
 SmallVector<int32_t> composePerms(ArrayRef<int32_t> first,
                                   ArrayRef<int32_t> second) {
@@ -184,13 +190,9 @@ Value buildReverseThroughWidth(OpBuilder &builder, tosa::ReverseOp op) {
   ImplicitLocOpBuilder b(op.getLoc(), builder);
   auto type = cast<RankedTensorType>(op.getInput1().getType());
   int64_t rank = type.getRank();
-  SmallVector<int32_t> swap(rank);
-  std::iota(swap.begin(), swap.end(), 0);
-  std::swap(swap[rank - 1], swap[rank - 2]);
+  SmallVector<int32_t> swap = swappingLastTwoAxes(rank);
   auto transpose = [&](Value value, ArrayRef<int32_t> perms) -> Value {
-    SmallVector<int32_t> identity(perms.size());
-    std::iota(identity.begin(), identity.end(), 0);
-    if (ArrayRef<int32_t>(identity) == perms)
+    if (llvm::equal(perms, llvm::seq<int32_t>(0, perms.size())))
       return value;
     auto in = cast<RankedTensorType>(value.getType());
     SmallVector<int64_t> shape;
@@ -252,8 +254,7 @@ Value buildTileAsBroadcastMaximum(OpBuilder &builder, tosa::TileOp op) {
   auto in = cast<RankedTensorType>(op.getInput1().getType());
   auto out = cast<RankedTensorType>(op.getType());
   Type i32 = b.getI32Type();
-  RescaleSpec unit;
-  unit.factors.push_back(*computeRescaleFactor(1.0, /*scale32=*/true));
+  RescaleSpec unit = unitRescaleSpec();
   ConstantPool pool;
   Value wide =
       buildRescale(b, op.getLoc(), op.getInput1(),
@@ -317,10 +318,8 @@ std::optional<ChannelShuffle> matchChannelShuffle(tosa::ReshapeOp merge) {
   if (mid.getNumElements() / channels != positions ||
       out.getNumElements() / channels != positions)
     return std::nullopt;
-  SmallVector<int32_t> swapLastTwo(mid.getRank());
-  std::iota(swapLastTwo.begin(), swapLastTwo.end(), 0);
-  std::swap(swapLastTwo[mid.getRank() - 1], swapLastTwo[mid.getRank() - 2]);
-  if (transpose.getPerms() != ArrayRef<int32_t>(swapLastTwo))
+  if (transpose.getPerms() !=
+      ArrayRef<int32_t>(swappingLastTwoAxes(mid.getRank())))
     return std::nullopt;
   return ChannelShuffle{split, merge, groups, perGroup};
 }
@@ -361,8 +360,7 @@ Value buildChannelShuffleAsConvolution(OpBuilder &builder,
       bias, zero, zero, b.getDenseI64ArrayAttr({0, 0, 0, 0}),
       b.getDenseI64ArrayAttr({1, 1}), b.getDenseI64ArrayAttr({1, 1}),
       TypeAttr::get(i32));
-  RescaleSpec unit;
-  unit.factors.push_back(*computeRescaleFactor(1.0, /*scale32=*/true));
+  RescaleSpec unit = unitRescaleSpec();
   Value shuffled = buildRescale(
       b, b.getLoc(), acc,
       RankedTensorType::get({1, 1, positions, channels}, i8), unit, &pool);

@@ -56,17 +56,10 @@ Value widenProducingRescale(RewriterBase &rewriter, ConstantPool *pool,
   return wide.getResult();
 }
 
-/// The identity rescale between a narrow type and i32.
-RescaleSpec unitRescale() {
-  RescaleSpec spec;
-  spec.factors.push_back(*computeRescaleFactor(1.0, /*scale32=*/true));
-  return spec;
-}
-
 void widenMinMax(RewriterBase &rewriter, ConstantPool *pool, Operation *op) {
   Location loc = op->getLoc();
   Type i32 = rewriter.getI32Type();
-  RescaleSpec unit = unitRescale();
+  RescaleSpec unit = unitRescaleSpec();
   SmallVector<Value, 2> wideOperands;
   SmallVector<tosa::RescaleOp, 2> replacedRescales;
   rewriter.setInsertionPoint(op);
