@@ -216,6 +216,23 @@ WhyNot checkProInt(Operation *op, Limits) {
                     op->getName().getStringRef()));
 }
 
+/// The ERROR_IFs of TOSA 1.0's RESCALE on its flags, which MLIR 22's
+/// verifier does not check and Vela 5.2's validation does (it rejects the
+/// delegate: "Scale set to true but input type is INT48").
+static WhyNot checkRescaleFlags(tosa::RescaleOp op) {
+  if (op.getScale32() && getElementTypeOrSelf(op.getInput()).isInteger(48))
+    return "scale32 with an i48 input (TOSA 1.0 RESCALE: "
+           "ERROR_IF(scale32 && in_t == i48))";
+  if (!op.getScale32() &&
+      op.getRoundingMode() == tosa::RoundingMode::DOUBLE_ROUND)
+    return "DOUBLE_ROUND without scale32 (TOSA 1.0 RESCALE: "
+           "ERROR_IF(!scale32 && rounding_mode == DOUBLE_ROUND))";
+  if (op.getInputUnsigned() && op.getOutputUnsigned())
+    return "an unsigned input and an unsigned output (TOSA 1.0 RESCALE: "
+           "ERROR_IF(input_unsigned && output_unsigned))";
+  return {};
+}
+
 /// Vela validates every operator against the TOSA 1.0 specification before
 /// anything else (an i8 ADD, an i16 weight, an i4 TRANSPOSE fail it); its
 /// profile is PRO-INT with EXT-INT16, EXT-INT4 and EXT-DOUBLEROUND on both
@@ -348,8 +365,11 @@ WhyNot checkTosaProfile(Operation *op, Limits) {
     verdict = &cached->second;
   }
   const std::string &reason = verdict->reason;
-  if (verdict->compliant)
+  if (verdict->compliant) {
+    if (auto rescale = dyn_cast<tosa::RescaleOp>(op))
+      return checkRescaleFlags(rescale);
     return {};
+  }
   if (reason.empty())
     return WhyNot("not TOSA 1.0 PRO-INT (with EXT-INT16, EXT-INT4, "
                   "EXT-DOUBLEROUND)");
@@ -435,6 +455,13 @@ WhyNot checkAccumulatorRescaled(Operation *op, Limits) {
           llvm::formatv("the i48 accumulator feeds '{0}', not a "
                         "tosa.rescale",
                         user->getName().getStringRef()));
+  // Vela writes no i48 tensor: a rescale the specification forbids stays
+  // on the host, and the accumulator with it.
+  for (Operation *user : result.getUsers())
+    if (WhyNot why = checkTosaProfile(user, {}))
+      return WhyNot::format("the i48 accumulator's tosa.rescale is not "
+                            "TOSA 1.0: " +
+                            why.str());
   return {};
 }
 

@@ -90,7 +90,8 @@ const Rule kRankRule = {"RANK", "Tensor rank is at most 6 (TOSA level 8K)",
 const Rule kProfileRule = {"PROFILE",
                            "Operand and result types are ones TOSA 1.0 "
                            "PRO-INT with EXT-INT16, EXT-INT4 and "
-                           "EXT-DOUBLEROUND allows (checked after the "
+                           "EXT-DOUBLEROUND allows, and RESCALE's flags "
+                           "meet its ERROR_IFs (checked after the "
                            "operator's own rules)",
                            checkTosaProfile, {}, EthosURuleKind::Operator};
 const Rule kMovementTypeRule = {"DTYPE", "Element type is i8, i16 or i32",

@@ -311,6 +311,47 @@ func.func @maximum_i8(%arg0: tensor<2x8xi8>, %arg1: tensor<2x8xi8>) -> (tensor<2
 
 // -----
 
+// U85.OP.PROFILE, RESCALE's flags: TOSA 1.0 forbids scale32 with an i48
+// input, which MLIR 22's verifier lets through and Vela 5.2 rejects ("Scale
+// set to true but input type is INT48"); a 16-bit multiplier is the form.
+
+// CHECK-LABEL: func.func @rescale_i48_scale16(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.rescale
+func.func @rescale_i48_scale16(%arg0: tensor<1x2x2x2xi16>) -> (tensor<1x2x2x3xi16>) {
+  %w = "tosa.const"() <{values = dense<3> : tensor<3x1x1x2xi8>}> : () -> tensor<3x1x1x2xi8>
+  %b = "tosa.const"() <{values = dense<0> : tensor<3xi48>}> : () -> tensor<3xi48>
+  %z16 = "tosa.const"() <{values = dense<0> : tensor<1xi16>}> : () -> tensor<1xi16>
+  %z8 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %z48 = "tosa.const"() <{values = dense<0> : tensor<1xi48>}> : () -> tensor<1xi48>
+  %m = "tosa.const"() <{values = dense<16384> : tensor<1xi16>}> : () -> tensor<1xi16>
+  %s = "tosa.const"() <{values = dense<15> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c = tosa.conv2d %arg0, %w, %b, %z16, %z8 {acc_type = i48, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x2xi16>, tensor<3x1x1x2xi8>, tensor<3xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x2x2x3xi48>
+  %r = tosa.rescale %c, %m, %s, %z48, %z16 {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = SINGLE_ROUND, scale32 = false} : (tensor<1x2x2x3xi48>, tensor<1xi16>, tensor<1xi8>, tensor<1xi48>, tensor<1xi16>) -> tensor<1x2x2x3xi16>
+  return %r : tensor<1x2x2x3xi16>
+}
+
+// The convolution is on the NPU; its rescale is not.
+// CHECK-LABEL: func.func @rescale_i48_scale32(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.conv2d
+// CHECK:         tosa.rescale
+func.func @rescale_i48_scale32(%arg0: tensor<1x2x2x2xi16>) -> (tensor<1x2x2x3xi16>) {
+  %w = "tosa.const"() <{values = dense<3> : tensor<3x1x1x2xi8>}> : () -> tensor<3x1x1x2xi8>
+  %b = "tosa.const"() <{values = dense<0> : tensor<3xi48>}> : () -> tensor<3xi48>
+  %z16 = "tosa.const"() <{values = dense<0> : tensor<1xi16>}> : () -> tensor<1xi16>
+  %z8 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %z48 = "tosa.const"() <{values = dense<0> : tensor<1xi48>}> : () -> tensor<1xi48>
+  %m = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %s = "tosa.const"() <{values = dense<31> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c = tosa.conv2d %arg0, %w, %b, %z16, %z8 {acc_type = i48, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x2xi16>, tensor<3x1x1x2xi8>, tensor<3xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x2x2x3xi48>
+  // expected-remark @below {{stays on the host: U85.OP.PROFILE: scale32 with an i48 input (TOSA 1.0 RESCALE: ERROR_IF(scale32 && in_t == i48))}}
+  %r = tosa.rescale %c, %m, %s, %z48, %z16 {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = SINGLE_ROUND, scale32 = true} : (tensor<1x2x2x3xi48>, tensor<1xi32>, tensor<1xi8>, tensor<1xi48>, tensor<1xi16>) -> tensor<1x2x2x3xi16>
+  return %r : tensor<1x2x2x3xi16>
+}
+
+// -----
+
 // U85.CONV2D.CHANNELS, U85.DEPTHWISE_CONV2D.CHANNELS, U85.AVG_POOL2D.IFM_SIZE,
 // U85.MAX_POOL2D.IFM_SIZE: Vela 5.2 refuses 65537 channels on U85 as on U55.
 
