@@ -10,12 +10,15 @@
 // on Ethos-U85, the 16x8 transposed convolution strided along one axis
 // (isStridedAlongOneAxis); on Ethos-U55, a reverse of the channel axis
 // (isChannelReverse); on both, a TILE that only broadcasts
-// (isBroadcastTile); on Ethos-U85, a channel shuffle (matchChannelShuffle).
+// (isBroadcastTile); on Ethos-U85, a channel shuffle (matchChannelShuffle);
+// on both, a transposed convolution whose kernel equals its stride, with
+// the rescale after it (TransposeConvAsKernelRows.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "BilinearAsConvolution.h"
 #include "TransposeConvAsConvolution.h"
+#include "TransposeConvAsKernelRows.h"
 
 #include "qtosa/Target/EthosU/Passes.h"
 #include "qtosa/Transforms/TosaRescale.h"
@@ -62,8 +65,8 @@ void eraseWithDeadOperands(Operation *op) {
 /// Replaces `original`'s result by what `build` makes before it (`form`
 /// names it); undoes it, with a remark, when an op of that form breaks a
 /// rule of `target` (a tensor beyond Vela's limits, say), so that the
-/// original is on the host for one reason.
-void rewrite(Operation *original, StringRef form, EthosUTarget target,
+/// original is on the host for one reason. Returns whether it was replaced.
+bool rewrite(Operation *original, StringRef form, EthosUTarget target,
              llvm::function_ref<Value(OpBuilder &)> build) {
   Operation *before = original->getPrevNode();
   OpBuilder builder(original);
@@ -86,9 +89,10 @@ void rewrite(Operation *original, StringRef form, EthosUTarget target,
     replacement.replaceAllUsesWith(original->getResult(0));
     for (Operation *newOp : llvm::reverse(built))
       newOp->erase();
-    return;
+    return false;
   }
   eraseWithDeadOperands(original);
+  return true;
 }
 
 /// Whether `op` is an integer REDUCE_MAX over the innermost axis of more
@@ -379,6 +383,14 @@ bool isStridedAlongOneAxis(tosa::TransposeConv2DOp conv) {
   return (stride[0] > 1) != (stride[1] > 1);
 }
 
+/// A transposed convolution whose kernel equals its stride, and the
+/// convolution form for the same op where the target needs it, to fall back
+/// on when an op of the kernel-row form breaks a rule.
+struct KernelRowsRewrite {
+  TransposeConvAsKernelRows plan;
+  std::optional<TransposeConvAsConvolution> fallback;
+};
+
 struct EthosULegalizePass
     : public qtosa::impl::EthosULegalizePassBase<EthosULegalizePass> {
   using EthosULegalizePassBase::EthosULegalizePassBase;
@@ -387,6 +399,7 @@ struct EthosULegalizePass
     bool u55 = target == EthosUTarget::U55_128;
     SmallVector<BilinearAsConvolution> resizes;
     SmallVector<TransposeConvAsConvolution> transposeConvs;
+    SmallVector<KernelRowsRewrite> kernelRows;
     SmallVector<tosa::ReduceMaxOp> maxima;
     SmallVector<tosa::ReverseOp> channelReverses;
     SmallVector<tosa::TileOp> broadcasts;
@@ -394,18 +407,27 @@ struct EthosULegalizePass
     getOperation().walk([&](Operation *op) {
       // Vela compiles the bilinear resize for Ethos-U85, and the 16x8
       // transposed convolution (faster as a convolution where one axis is
-      // strided).
+      // strided). A transposed convolution whose kernel is its stride is
+      // faster as kernel rows on both targets, for any type.
       if (auto resize = dyn_cast<tosa::ResizeOp>(op); resize && u55) {
         WhyNotOr<BilinearAsConvolution> plan =
             planBilinearAsConvolution(resize);
         if (plan.hasValue())
           resizes.push_back(*plan);
-      } else if (auto conv = dyn_cast<tosa::TransposeConv2DOp>(op);
-                 conv && (u55 || isStridedAlongOneAxis(conv))) {
-        WhyNotOr<TransposeConvAsConvolution> plan =
-            planTransposeConvAsConvolution(conv);
-        if (plan.hasValue())
-          transposeConvs.push_back(*plan);
+      } else if (auto conv = dyn_cast<tosa::TransposeConv2DOp>(op)) {
+        std::optional<TransposeConvAsConvolution> asConvolution;
+        if (u55 || isStridedAlongOneAxis(conv)) {
+          WhyNotOr<TransposeConvAsConvolution> plan =
+              planTransposeConvAsConvolution(conv);
+          if (plan.hasValue())
+            asConvolution = *plan;
+        }
+        WhyNotOr<TransposeConvAsKernelRows> rows =
+            planTransposeConvAsKernelRows(conv);
+        if (rows.hasValue())
+          kernelRows.push_back({*rows, asConvolution});
+        else if (asConvolution)
+          transposeConvs.push_back(*asConvolution);
       } else if (auto max = dyn_cast<tosa::ReduceMaxOp>(op)) {
         if (isMaxOverLastAxis(max))
           maxima.push_back(max);
@@ -420,8 +442,9 @@ struct EthosULegalizePass
           shuffles.push_back(*shuffle);
       }
     });
-    if (resizes.empty() && transposeConvs.empty() && maxima.empty() &&
-        channelReverses.empty() && broadcasts.empty() && shuffles.empty()) {
+    if (resizes.empty() && transposeConvs.empty() && kernelRows.empty() &&
+        maxima.empty() && channelReverses.empty() && broadcasts.empty() &&
+        shuffles.empty()) {
       markAllAnalysesPreserved();
       return;
     }
@@ -433,6 +456,20 @@ struct EthosULegalizePass
       rewrite(plan.transposeConv, "a convolution", target, [&](OpBuilder &b) {
         return buildTransposeConvAsConvolution(b, plan);
       });
+    for (const KernelRowsRewrite &rows : kernelRows) {
+      // The kernel-row form replaces the rescale, and with it the
+      // transposed convolution that only it read.
+      if (rewrite(rows.plan.rescale, "1x1 convolutions per kernel row", target,
+                  [&](OpBuilder &b) {
+                    return buildTransposeConvAsKernelRows(b, rows.plan);
+                  }) ||
+          !rows.fallback)
+        continue;
+      rewrite(rows.plan.transposeConv, "a convolution", target,
+              [&](OpBuilder &b) {
+                return buildTransposeConvAsConvolution(b, *rows.fallback);
+              });
+    }
     for (tosa::ReduceMaxOp max : maxima)
       rewrite(max, "a transpose and a max pool", target,
               [&](OpBuilder &b) { return buildMaxOverLastAxis(b, max); });
