@@ -153,9 +153,11 @@ def export_float_tosa(module: Any, example_inputs: Sequence[Any],
     ExecuTorch's partitioners delegate nothing of a graph exported with
     dynamic ones).
 
-    Raises qtosa.Error naming the operators ExecuTorch's TOSA partitioner
-    leaves out of the graph (they would split it: qtosa reads one graph),
-    or ExecuTorch's own error."""
+    torch.roll and torch.diagonal are first decomposed into the data
+    movement they are (ExecuTorch's own decompositions of them leave the
+    graph in pieces). Raises qtosa.Error naming the operators ExecuTorch's
+    TOSA partitioner leaves out of the graph (they would split it: qtosa
+    reads one graph), or ExecuTorch's own error."""
     torch = _require_torch()
     from executorch.backends.arm.tosa.compile_spec import TosaCompileSpec
     from executorch.backends.arm.tosa.partitioner import TOSAPartitioner
@@ -168,6 +170,10 @@ def export_float_tosa(module: Any, example_inputs: Sequence[Any],
     example_inputs = tuple(example_inputs)
     try:
         exported = torch.export.export(module, example_inputs)
+        decompositions = _data_movement_decompositions(torch)
+        if any(node.target in decompositions
+               for node in exported.graph.nodes):
+            exported = exported.run_decompositions(decompositions)
         spec = TosaCompileSpec(FLOAT_PROFILE)
         spec.dump_intermediate_artifacts_to(output_dir)
         lowered = to_edge_transform_and_lower(
@@ -196,6 +202,60 @@ def export_float_tosa(module: Any, example_inputs: Sequence[Any],
         raise Error("ExecuTorch wrote %d %s files into %s, expected one"
                     % (len(files), FLOAT_PROFILE, output_dir))
     return files[0]
+
+
+def _roll(x: Any, shifts: Any, dims: Any = ()) -> Any:
+    """torch.roll as slices and a concat per rolled axis."""
+    import torch
+    shifts = [shifts] if isinstance(shifts, int) else list(shifts)
+    dims = [dims] if isinstance(dims, int) else list(dims)
+    if not dims:  # roll of the flattened tensor
+        return _roll(x.reshape(-1), shifts, [0]).reshape(x.shape)
+    for shift, dim in zip(shifts, dims):
+        length = x.shape[dim]
+        shift %= length
+        if shift:
+            x = torch.cat([x.narrow(dim, length - shift, shift),
+                           x.narrow(dim, 0, length - shift)], dim)
+    return x
+
+
+def _diagonal(x: Any, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Any:
+    """torch.diagonal as data movement: the two axes last and flattened,
+    the elements before the first diagonal one sliced off, then padded or
+    sliced to L (C + 1) elements, which as [L, C + 1] hold the diagonal in
+    their first column."""
+    import torch
+    rank = x.dim()
+    dim1, dim2 = dim1 % rank, dim2 % rank
+    rest = [d for d in range(rank) if d not in (dim1, dim2)]
+    y = x.permute(rest + [dim1, dim2])
+    if offset < 0:
+        y, offset = y.transpose(-1, -2), -offset
+    rows, columns = y.shape[-2], y.shape[-1]
+    length = max(0, min(rows, columns - offset))
+    lead = list(y.shape[:-2])
+    if length == 0:
+        return y.reshape(lead + [rows * columns]).narrow(-1, 0, 0)
+    flat = y.reshape(lead + [rows * columns])
+    flat = flat.narrow(-1, offset, rows * columns - offset)
+    wanted = length * (columns + 1)
+    if flat.shape[-1] < wanted:
+        flat = torch.nn.functional.pad(flat, (0, wanted - flat.shape[-1]))
+    else:
+        flat = flat.narrow(-1, 0, wanted)
+    return flat.reshape(lead + [length, columns + 1]).narrow(-1, 0, 1) \
+        .reshape(lead + [length])
+
+
+def _data_movement_decompositions(torch: Any) -> Dict[Any, Any]:
+    """Exact decompositions, into slices, concats, pads, reshapes and
+    permutes, of the operators whose own decompositions ExecuTorch 1.5.1's
+    TOSA backend leaves out of the graph (roll becomes arange, fmod and
+    index_select; diagonal a diagonal_copy): with them the graph stays one,
+    and qtosa quantizes the data movement by what it does."""
+    return {torch.ops.aten.roll.default: _roll,
+            torch.ops.aten.diagonal.default: _diagonal}
 
 
 def _op_name(node: Any) -> str:

@@ -264,6 +264,67 @@ def test_module_to_delegates_with_torch(tmp_path):
     assert sqnr_db([expected], [y]) > 25
 
 
+@pytest.mark.skipif(not have_torch(),
+                    reason="torch/executorch not installed (install-deps.sh "
+                           "--with-torch)")
+def test_roll_and_diagonal_decompositions_are_exact():
+    import torch
+    from qtosa.torch import _diagonal, _roll
+
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(2, 3, 4, 5, generator=generator)
+    for shifts, dims in [(1, 3), (-2, 2), (7, 1), ((1, -3), (2, 3)),
+                         (5, ())]:
+        assert torch.equal(_roll(x, shifts, dims),
+                           torch.roll(x, shifts, dims)), (shifts, dims)
+    for offset in range(-5, 7):
+        for dim1, dim2 in [(2, 3), (3, 1), (0, -1)]:
+            assert torch.equal(_diagonal(x, offset, dim1, dim2),
+                               torch.diagonal(x, offset, dim1, dim2)), \
+                (offset, dim1, dim2)
+
+
+@pytest.mark.skipif(not have_torch(),
+                    reason="torch/executorch not installed (install-deps.sh "
+                           "--with-torch)")
+@pytest.mark.parametrize("op", ["roll", "diagonal"])
+def test_roll_and_diagonal_are_one_delegate(op, tmp_path):
+    # ExecuTorch 1.5.1's TOSA backend writes either as two graphs and host
+    # operators (roll's arange, fmod and index_select; diagonal_copy).
+    import torch
+    from torch import nn
+
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.before = nn.Conv2d(8, 8, 1)
+            self.after = nn.Conv2d(8, 8, 1)
+
+        def forward(self, x):
+            y = torch.relu(self.before(x))
+            if op == "roll":
+                y = torch.roll(y, 3, 3)
+            else:
+                y = torch.diagonal(y, 1, 2, 3).unsqueeze(-1)
+            return self.after(y)
+
+    torch.manual_seed(0)
+    model = Block().eval()
+    generator = torch.Generator().manual_seed(0)
+    calibration = [(torch.randn(1, 8, 8, 8, generator=generator),)
+                   for _ in range(8)]
+    result = qtosa.torch.compile_for_ethosu(model, calibration[0],
+                                            calibration, "ethos-u55-128",
+                                            output_dir=str(tmp_path))
+    assert len(result.delegates) == 1 and result.report["ops_host"] == 0
+    x = torch.randn(1, 8, 8, 8, generator=generator)
+    with torch.no_grad():
+        expected = model(x).numpy()
+    np.testing.assert_allclose(result.run_float([x])[0], expected,
+                               rtol=1e-5, atol=1e-5)
+    assert sqnr_db([expected], [result.run([x])[0]]) > 25
+
+
 # examples/python/pytorch_to_ethosu.py, the script a PyTorch user copies.
 
 EXAMPLE = SOURCE_DIR / "examples" / "python" / "pytorch_to_ethosu.py"
