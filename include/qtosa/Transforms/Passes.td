@@ -259,7 +259,12 @@ def QuantizedCanonicalizePass : Pass<"qtosa-canonicalize", "::mlir::func::FuncOp
   let summary = "Canonicalize functions that hold qtosa ops, and only those";
   let description = [{
     Applies every registered canonicalization pattern (including the
-    quantized-constant folds of `qtosa.dequantize`) and the folders, as
+    quantized-constant folds of `qtosa.dequantize`, and its fold of a PAD
+    of H and W with its zero point into the `tosa.conv2d` or
+    `tosa.depthwise_conv2d` that alone reads it, where each side stays
+    within the dilated kernel's reach: Keras' ZeroPadding2D before a
+    convolution, which Vela 5.2 runs as memory copies and MLIR 22's
+    tosa-validate rejects for its eight padding values) and the folders, as
     `--canonicalize` does, to functions that contain `qtosa.quantize` or
     `qtosa.dequantize`. Functions without them (integer TOSA written by
     another tool) are left byte-for-byte as they are, so that

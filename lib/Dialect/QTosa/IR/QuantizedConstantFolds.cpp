@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "qtosa/Dialect/QTosa/IR/QuantizedConstantFolds.h"
+#include "qtosa/Dialect/QTosa/IR/PadIntoConvolution.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
@@ -356,4 +357,5 @@ WhyNot mlir::qtosa::whyQuantizedConstantNotFolded(Operation *op, bool force) {
 void DequantizeOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
                                                MLIRContext *) {
   populateFoldQuantizedConstantPatterns(patterns, /*force=*/false);
+  populateFoldPadIntoConvolutionPatterns(patterns);
 }
