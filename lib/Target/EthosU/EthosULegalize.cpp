@@ -11,14 +11,14 @@
 // (isStridedAlongOneAxis); on Ethos-U55, a reverse of the channel axis
 // (isChannelReverse); on both, a TILE that only broadcasts
 // (isBroadcastTile); on Ethos-U85, a channel shuffle (matchChannelShuffle);
-// on both, a transposed convolution whose kernel equals its stride, with
-// the rescale after it (TransposeConvAsKernelRows.h).
+// on both, a transposed convolution with the rescale after it, as one
+// convolution per output phase (TransposeConvAsPhases.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "BilinearAsConvolution.h"
 #include "TransposeConvAsConvolution.h"
-#include "TransposeConvAsKernelRows.h"
+#include "TransposeConvAsPhases.h"
 
 #include "qtosa/Target/EthosU/Passes.h"
 #include "qtosa/Transforms/TosaRescale.h"
@@ -383,11 +383,11 @@ bool isStridedAlongOneAxis(tosa::TransposeConv2DOp conv) {
   return (stride[0] > 1) != (stride[1] > 1);
 }
 
-/// A transposed convolution whose kernel equals its stride, and the
-/// convolution form for the same op where the target needs it, to fall back
-/// on when an op of the kernel-row form breaks a rule.
-struct KernelRowsRewrite {
-  TransposeConvAsKernelRows plan;
+/// A transposed convolution as phases, and the zero-inserting convolution
+/// form for the same op where the target needs it, to fall back on when an
+/// op of the phase form breaks a rule.
+struct PhasesRewrite {
+  TransposeConvAsPhases plan;
   std::optional<TransposeConvAsConvolution> fallback;
 };
 
@@ -399,7 +399,7 @@ struct EthosULegalizePass
     bool u55 = target == EthosUTarget::U55_128;
     SmallVector<BilinearAsConvolution> resizes;
     SmallVector<TransposeConvAsConvolution> transposeConvs;
-    SmallVector<KernelRowsRewrite> kernelRows;
+    SmallVector<PhasesRewrite> phaseRewrites;
     SmallVector<tosa::ReduceMaxOp> maxima;
     SmallVector<tosa::ReverseOp> channelReverses;
     SmallVector<tosa::TileOp> broadcasts;
@@ -407,8 +407,8 @@ struct EthosULegalizePass
     getOperation().walk([&](Operation *op) {
       // Vela compiles the bilinear resize for Ethos-U85, and the 16x8
       // transposed convolution (faster as a convolution where one axis is
-      // strided). A transposed convolution whose kernel is its stride is
-      // faster as kernel rows on both targets, for any type.
+      // strided). Any transposed convolution with its rescale is faster as
+      // phases on both targets, for any type.
       if (auto resize = dyn_cast<tosa::ResizeOp>(op); resize && u55) {
         WhyNotOr<BilinearAsConvolution> plan =
             planBilinearAsConvolution(resize);
@@ -422,10 +422,10 @@ struct EthosULegalizePass
           if (plan.hasValue())
             asConvolution = *plan;
         }
-        WhyNotOr<TransposeConvAsKernelRows> rows =
-            planTransposeConvAsKernelRows(conv);
-        if (rows.hasValue())
-          kernelRows.push_back({*rows, asConvolution});
+        WhyNotOr<TransposeConvAsPhases> phases =
+            planTransposeConvAsPhases(conv);
+        if (phases.hasValue())
+          phaseRewrites.push_back({*phases, asConvolution});
         else if (asConvolution)
           transposeConvs.push_back(*asConvolution);
       } else if (auto max = dyn_cast<tosa::ReduceMaxOp>(op)) {
@@ -442,7 +442,7 @@ struct EthosULegalizePass
           shuffles.push_back(*shuffle);
       }
     });
-    if (resizes.empty() && transposeConvs.empty() && kernelRows.empty() &&
+    if (resizes.empty() && transposeConvs.empty() && phaseRewrites.empty() &&
         maxima.empty() && channelReverses.empty() && broadcasts.empty() &&
         shuffles.empty()) {
       markAllAnalysesPreserved();
@@ -456,18 +456,18 @@ struct EthosULegalizePass
       rewrite(plan.transposeConv, "a convolution", target, [&](OpBuilder &b) {
         return buildTransposeConvAsConvolution(b, plan);
       });
-    for (const KernelRowsRewrite &rows : kernelRows) {
-      // The kernel-row form replaces the rescale, and with it the
-      // transposed convolution that only it read.
-      if (rewrite(rows.plan.rescale, "1x1 convolutions per kernel row", target,
+    for (const PhasesRewrite &phases : phaseRewrites) {
+      // The phase form replaces the rescale, and with it the transposed
+      // convolution that only it read.
+      if (rewrite(phases.plan.rescale, "a convolution per output phase", target,
                   [&](OpBuilder &b) {
-                    return buildTransposeConvAsKernelRows(b, rows.plan);
+                    return buildTransposeConvAsPhases(b, phases.plan);
                   }) ||
-          !rows.fallback)
+          !phases.fallback)
         continue;
-      rewrite(rows.plan.transposeConv, "a convolution", target,
+      rewrite(phases.plan.transposeConv, "a convolution", target,
               [&](OpBuilder &b) {
-                return buildTransposeConvAsConvolution(b, *rows.fallback);
+                return buildTransposeConvAsConvolution(b, *phases.fallback);
               });
     }
     for (tosa::ReduceMaxOp max : maxima)

@@ -455,8 +455,13 @@ WhyNot checkAccumulatorRescaled(Operation *op, Limits) {
           llvm::formatv("the i48 accumulator feeds '{0}', not a "
                         "tosa.rescale",
                         user->getName().getStringRef()));
-  // Vela writes no i48 tensor: a rescale the specification forbids stays
-  // on the host, and the accumulator with it.
+  // Vela writes no i48 tensor: it fuses one rescale into the convolution
+  // (two made it reject the convolution, found by the Vela sweep), and a
+  // rescale the specification forbids stays on the host, and the
+  // accumulator with it.
+  if (!result.hasOneUse())
+    return "the i48 accumulator is read by more than one tosa.rescale "
+           "(Vela fuses one and writes no i48 tensor)";
   for (Operation *user : result.getUsers())
     if (WhyNot why = checkTosaProfile(user, {}))
       return WhyNot::format("the i48 accumulator's tosa.rescale is not "

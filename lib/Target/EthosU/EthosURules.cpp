@@ -119,7 +119,7 @@ std::vector<Rule> convolutionRules(ConvKind kind) {
   std::vector<Rule> rules = {
       {"DTYPES", "(input, weight, accumulator) is (i8, i8, i32), "
                  "(i8, i4, i32) or (i16, i8, i48)", checkConvTypes},
-      {"I48_RESCALE", "An i48 accumulator is only read by RESCALE",
+      {"I48_RESCALE", "An i48 accumulator is read by one RESCALE only",
        checkAccumulatorRescaled},
       kWeightsConstRule,
       kind == ConvKind::Depthwise

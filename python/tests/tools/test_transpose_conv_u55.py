@@ -1,11 +1,12 @@
 """A 16x8 transposed convolution on Ethos-U55 (issues #33/#34): Vela 5.2
-compiles none (U55.TRANSPOSE_CONV2D.DTYPES), so qtosa-ethosu-legalize
-rewrites it as zero points inserted between the input's rows and columns
-and a 16x8 tosa.conv2d with the kernel flipped; on Ethos-U85 too where one
-axis is strided, which Vela runs faster than its own transposed
-convolution. Executed by the TOSA
-reference model before and after the rewrite on random inputs (bit for
-bit, i48 accumulators included), and compiled by Vela as one delegate."""
+compiles none (U55.TRANSPOSE_CONV2D.DTYPES). qtosa-ethosu-legalize rewrites
+one read by one rescale, on both targets, as a convolution per output phase
+(TransposeConvAsPhases.h), and on Ethos-U55 the others as zero points
+inserted between the input's rows and columns and a 16x8 tosa.conv2d with
+the kernel flipped (also on Ethos-U85 where one axis is strided). Executed
+by the TOSA reference model before and after the rewrite on random inputs
+(bit for bit, i48 accumulators included), and compiled by Vela as one
+delegate."""
 import numpy as np
 import pytest
 
@@ -53,7 +54,8 @@ def graph(case):
 
 @pytest.mark.parametrize("case,target",
                          [(case, "ethos-u55-128") for case in sorted(CASES)]
-                         + [("rows_1x2", "ethos-u85-256")])
+                         + [("rows_1x2", "ethos-u85-256"),
+                            ("same_2x", "ethos-u85-256")])
 def test_rewrite_is_exact_and_compiles(case, target):
     text = graph(case)
     original = qtosa.parse(text)
@@ -79,10 +81,10 @@ def test_rewrite_is_exact_and_compiles(case, target):
     assert figures["npu_cycles"] > 0
 
 
-def test_u85_keeps_a_transposed_convolution_strided_along_both_axes():
-    # On Ethos-U85 the rewrite pays only along one strided axis (Vela runs
-    # the transposed convolution's i48 rescale on its own; the zero
-    # insertion copies once per strided axis): docs/performance.md.
-    rewritten = qtosa.parse(graph("same_2x"))
+def test_u85_keeps_a_transposed_convolution_padded_before_its_first_output():
+    # The phase form starts at the first output; out_pad 1 before it (and
+    # strides along both axes, where the zero insertion copies twice and
+    # gains nothing on Ethos-U85: docs/performance.md) leaves Vela's own.
+    rewritten = qtosa.parse(graph("valid_2x3"))
     rewritten.run("func.func(qtosa-ethosu-legalize{target=ethos-u85-256})")
     assert "tosa.transpose_conv2d" in str(rewritten)

@@ -2614,6 +2614,32 @@ func.func @maximum_i8(%arg0: tensor<2x8xi8>, %arg1: tensor<2x8xi8>) -> (tensor<2
 
 // -----
 
+// U55.CONV2D.I48_RESCALE: Vela fuses one rescale into a 16x8 convolution;
+// with two reading its i48 accumulator it rejects the convolution.
+
+// CHECK-LABEL: func.func @i48_read_by_two_rescales(
+// CHECK-NOT:     qtosa.delegate
+// CHECK:         tosa.conv2d
+func.func @i48_read_by_two_rescales(%arg0: tensor<1x2x2x2xi16>) -> (tensor<1x2x2x3xi16>, tensor<1x2x2x3xi16>) {
+  %w = "tosa.const"() <{values = dense<3> : tensor<3x1x1x2xi8>}> : () -> tensor<3x1x1x2xi8>
+  %b = "tosa.const"() <{values = dense<0> : tensor<3xi48>}> : () -> tensor<3xi48>
+  %z16 = "tosa.const"() <{values = dense<0> : tensor<1xi16>}> : () -> tensor<1xi16>
+  %z8 = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %z48 = "tosa.const"() <{values = dense<0> : tensor<1xi48>}> : () -> tensor<1xi48>
+  %m = "tosa.const"() <{values = dense<16384> : tensor<1xi16>}> : () -> tensor<1xi16>
+  %s = "tosa.const"() <{values = dense<15> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %s2 = "tosa.const"() <{values = dense<16> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-remark @below {{stays on the host: U55.CONV2D.I48_RESCALE: the i48 accumulator is read by more than one tosa.rescale (Vela fuses one and writes no i48 tensor)}}
+  %c = tosa.conv2d %arg0, %w, %b, %z16, %z8 {acc_type = i48, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x2x2xi16>, tensor<3x1x1x2xi8>, tensor<3xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x2x2x3xi48>
+  // expected-remark @below {{stays on the host: U55.RESCALE.INPUT48: its i48 input comes from 'tosa.conv2d' on the host (U55.CONV2D.I48_RESCALE)}}
+  %r = tosa.rescale %c, %m, %s, %z48, %z16 {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = SINGLE_ROUND, scale32 = false} : (tensor<1x2x2x3xi48>, tensor<1xi16>, tensor<1xi8>, tensor<1xi48>, tensor<1xi16>) -> tensor<1x2x2x3xi16>
+  // expected-remark @below {{stays on the host: U55.RESCALE.INPUT48: its i48 input comes from 'tosa.conv2d' on the host (U55.CONV2D.I48_RESCALE)}}
+  %r2 = tosa.rescale %c, %m, %s2, %z48, %z16 {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = SINGLE_ROUND, scale32 = false} : (tensor<1x2x2x3xi48>, tensor<1xi16>, tensor<1xi8>, tensor<1xi48>, tensor<1xi16>) -> tensor<1x2x2x3xi16>
+  return %r, %r2 : tensor<1x2x2x3xi16>, tensor<1x2x2x3xi16>
+}
+
+// -----
+
 // U55.OP.PROFILE, RESCALE's flags: TOSA 1.0 forbids scale32 with an i48
 // input, which MLIR 22's verifier lets through and Vela 5.2 rejects ("Scale
 // set to true but input type is INT48"); a 16-bit multiplier is the form.

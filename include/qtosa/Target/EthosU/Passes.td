@@ -60,26 +60,32 @@ def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
     rewritten), so it stays.
 
     On both targets, and before the rewrite above, it rewrites a
-    `tosa.transpose_conv2d` whose kernel equals its stride (out_pad zero,
-    constant weights) and whose accumulator only a `tosa.rescale` reads,
-    for any input type: Vela 5.2 fuses a rescale into a convolution but not
-    into a transposed convolution, and runs a per-channel one as an
-    operation of its own (a Rescale on Ethos-U85, one Mul per run of
-    channels with the same scale on Ethos-U55). With no overlapping taps,
-    output (i KH + kh, j KW + kw) is x[i, j] times w[kh, kw] plus the bias,
-    so the pair becomes, per kernel row kh, a 1x1 `tosa.conv2d` whose KW x
-    OC output channels are that row's taps (bias and per-channel scales
-    repeated KW times) and a copy of the rescale; a reshape moving the taps
-    into columns ([N, H, W KW, OC]); a concat of the KH rows along W; and a
-    reshape to [N, H KH, W KW, OC]. Exact. Measured with Vela 5.2 on
-    1x8x8x32 to 1x16x16x16 i8 (`vela-transpose-conv-kernel-rows.mlir`):
-    22,880 Ethos-U85 cycles before, 7,104 after; 48,288 and 10,640 on
-    Ethos-U55. The factory's U-Net (2x2, stride 2): unet_int8 on Ethos-U85
-    from 1.36x to 1.22x the TFLite route's NPU cycles; on Ethos-U55 1.33x
-    to 1.35x in NPU cycles but from 1.49x to 1.35x in total cycles (the
-    rescale's multiplies read their scales from off-chip flash: off-chip
-    bytes 54,656 to 22,384); unet_int16x8 from 1.59x to 1.33x (Ethos-U55)
-    and 1.44x to 1.29x (Ethos-U85).
+    `tosa.transpose_conv2d` (constant weights and weight zero point) whose
+    accumulator only a `tosa.rescale` reads, for any input type: Vela 5.2
+    fuses a rescale into a convolution but not into a transposed
+    convolution, and runs a per-channel one as an operation of its own (a
+    Rescale on Ethos-U85, one Mul per run of channels with the same scale
+    on Ethos-U55). With stride s, kernel K and m = ceil(K / s) taps per
+    axis, output phase r of position j is the sum over q < m of x[j - q]
+    times w[q s + r]: per phase of the H axis, a `tosa.conv2d` of stride 1
+    over the input padded by m - 1 on each side, with an m_H x m_W kernel
+    whose s_W x OC output channels are the W phases (taps past K are the
+    weight zero point; bias and per-channel scales repeated s_W times) and
+    a copy of the rescale; a reshape moving the W phases into columns; a
+    concat of the H phases along W and a reshape moving them into rows; and
+    a `tosa.slice` where out_pad crops or the taps past K made more
+    outputs. An out_pad that adds outputs before the first or past the
+    phases' last leaves the op to the forms above. Exact, and it multiplies
+    none of the zeros the zero insertion does. Measured with Vela 5.2 on
+    1x8x8x32 to 1x16x16x16 i8, 2x2 stride 2
+    (`vela-transpose-conv-phases.mlir`): 22,880 Ethos-U85 cycles before,
+    7,104 after; 48,288 and 10,640 on Ethos-U55. Against Vela's TFLite
+    route: seanet's 16x8 transposed convolutions (3x4, strides 1x2 and
+    2x2) from 1.10x-2.36x to 0.50x-0.65x on Ethos-U85 and conv3 from 1.94x
+    to 0.60x on Ethos-U55; the factory's U-Net (2x2, stride 2) unet_int8
+    1.36x to 1.22x on Ethos-U85 (on Ethos-U55 1.33x to 1.35x in NPU cycles
+    but 1.49x to 1.35x in total cycles, off-chip bytes 54,656 to 22,384),
+    unet_int16x8 1.59x to 1.33x (Ethos-U55) and 1.44x to 1.29x (Ethos-U85).
 
     For `target=ethos-u55-128` it rewrites a `tosa.reverse` of the channel
     axis (the innermost of a rank-2 to rank-4 tensor), which Vela 5.2

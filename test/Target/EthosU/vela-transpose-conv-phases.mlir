@@ -1,5 +1,5 @@
 // Vela 5.2 on a transposed convolution whose kernel equals its stride
-// (qtosa-ethosu-legalize-kernel-rows.mlir), 1x8x8x32 to 1x16x16x16 i8 with
+// (qtosa-ethosu-legalize-transpose-phases.mlir), 1x8x8x32 to 1x16x16x16 i8 with
 // per-channel scales. As it is, Vela runs the rescale as an operation of
 // its own: a Rescale on Ethos-U85, one Mul per run of channels with the
 // same scale on Ethos-U55 (11 here). In qtosa-ethosu-legalize's form Vela
