@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir::qtosa {
@@ -620,6 +621,96 @@ void hoistClampsAboveDataMovement(func::FuncOp function) {
   }
 }
 
+/// The infinity (or NaN) a splat float constant holds, if it holds one.
+std::optional<APFloat> nonFiniteSplat(Value value) {
+  DenseElementsAttr values;
+  if (!matchPattern(value, m_Constant(&values)) || !values.isSplat() ||
+      !isa<FloatType>(values.getElementType()))
+    return std::nullopt;
+  APFloat splat = values.getSplatValue<APFloat>();
+  if (splat.isFinite())
+    return std::nullopt;
+  return splat;
+}
+
+/// Folds what a splat boolean `value` decides downstream: its negations,
+/// its reductions (of one value: the value), and the selects it is the
+/// condition of, which become the value they pick.
+void foldBooleanUsers(Value value, bool answer) {
+  SmallVector<std::pair<Value, bool>> worklist = {{value, answer}};
+  while (!worklist.empty()) {
+    auto [splat, truth] = worklist.pop_back_val();
+    for (Operation *user : llvm::make_early_inc_range(splat.getUsers())) {
+      std::optional<bool> result;
+      if (isa<tosa::LogicalNotOp>(user))
+        result = !truth;
+      else if (isa<tosa::ReduceAnyOp, tosa::ReduceAllOp>(user))
+        result = truth;
+      if (result) {
+        auto type = cast<RankedTensorType>(user->getResult(0).getType());
+        OpBuilder builder(user);
+        Value folded = tosa::ConstOp::create(
+            builder, user->getLoc(), type,
+            DenseElementsAttr::get(type, builder.getBoolAttr(*result)));
+        user->getResult(0).replaceAllUsesWith(folded);
+        user->erase();
+        worklist.push_back({folded, *result});
+      } else if (auto select = dyn_cast<tosa::SelectOp>(user);
+                 select && select.getInput1() == splat &&
+                 select.getType() ==
+                     (truth ? select.getInput2() : select.getInput3())
+                         .getType()) {
+        select.getResult().replaceAllUsesWith(truth ? select.getInput2()
+                                                    : select.getInput3());
+        select.erase();
+      }
+    }
+    if (Operation *defining = splat.getDefiningOp();
+        defining && defining->use_empty())
+      defining->erase();
+  }
+}
+
+/// Replaces each comparison of a tensor with an infinite (or NaN) splat
+/// constant by its answer for finite values, and erases the constant when
+/// nothing else reads it. A quantized tensor holds no infinity, so that is
+/// the answer of the quantized program; and a range with an infinity has no
+/// scale. PyTorch's safe softmax (torch.nn.functional.scaled_dot_product_
+/// attention, as ExecuTorch writes it) asks whether each score equals
+/// -inf, to give rows masked whole zeros instead of NaN.
+void foldComparisonsWithInfinity(func::FuncOp function) {
+  SmallVector<Operation *> comparisons;
+  function.walk([&](Operation *op) {
+    if (isa<tosa::EqualOp, tosa::GreaterOp, tosa::GreaterEqualOp>(op))
+      comparisons.push_back(op);
+  });
+  for (Operation *op : comparisons) {
+    std::optional<APFloat> lhs = nonFiniteSplat(op->getOperand(0));
+    std::optional<APFloat> rhs = nonFiniteSplat(op->getOperand(1));
+    if (lhs.has_value() == rhs.has_value())
+      continue;
+    // x > -inf, x >= -inf, +inf > x, +inf >= x hold for every finite x;
+    // equality and the other orders never do, nor does any comparison
+    // with NaN.
+    bool answer = false;
+    const APFloat &bound = lhs ? *lhs : *rhs;
+    if (!bound.isNaN() && !isa<tosa::EqualOp>(op))
+      answer = lhs ? !bound.isNegative() : bound.isNegative();
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    OpBuilder builder(op);
+    Value folded = tosa::ConstOp::create(
+        builder, op->getLoc(), type,
+        DenseElementsAttr::get(type, builder.getBoolAttr(answer)));
+    Value constant = op->getOperand(lhs ? 0 : 1);
+    op->getResult(0).replaceAllUsesWith(folded);
+    op->erase();
+    if (Operation *defining = constant.getDefiningOp();
+        defining && defining->use_empty())
+      defining->erase();
+    foldBooleanUsers(folded, answer);
+  }
+}
+
 struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
   using AnnotatePassBase::AnnotatePassBase;
   AnnotatePass(const AnnotatePassOptions &options,
@@ -655,6 +746,7 @@ struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
         return signalPassFailure();
       }
       hoistClampsAboveDataMovement(function);
+      foldComparisonsWithInfinity(function);
       Annotator annotator(function, quantConfig, sharing, overrideUsed);
       if (failed(annotator.run()))
         return signalPassFailure();
