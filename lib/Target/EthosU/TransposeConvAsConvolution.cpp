@@ -25,15 +25,24 @@ using namespace mlir;
 using namespace mlir::qtosa;
 using namespace mlir::qtosa::ethosu;
 
+WhyNotOr<StaticTransposeConvTypes>
+mlir::qtosa::ethosu::getStaticTransposeConvTypes(tosa::TransposeConv2DOp op) {
+  auto input = dyn_cast<RankedTensorType>(op.getInput().getType());
+  auto weight = dyn_cast<RankedTensorType>(op.getWeight().getType());
+  auto result = dyn_cast<RankedTensorType>(op.getType());
+  if (!input || !weight || !result || !input.hasStaticShape() ||
+      !weight.hasStaticShape() || !result.hasStaticShape())
+    return WhyNot("its shapes are not static");
+  return StaticTransposeConvTypes{input, weight, result};
+}
+
 WhyNotOr<TransposeConvAsConvolution>
 mlir::qtosa::ethosu::planTransposeConvAsConvolution(
     tosa::TransposeConv2DOp op) {
-  auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
-  auto weightType = dyn_cast<RankedTensorType>(op.getWeight().getType());
-  auto resultType = dyn_cast<RankedTensorType>(op.getType());
-  if (!inputType || !weightType || !resultType || !inputType.hasStaticShape() ||
-      !weightType.hasStaticShape() || !resultType.hasStaticShape())
-    return WhyNot("its shapes are not static");
+  WhyNotOr<StaticTransposeConvTypes> types = getStaticTransposeConvTypes(op);
+  if (!types.hasValue())
+    return types.whyNot();
+  RankedTensorType inputType = types->input, weightType = types->weight;
   if (!inputType.getElementType().isInteger(16) ||
       !weightType.getElementType().isInteger(8))
     return WhyNot("it is not 16x8 (Vela compiles the others as they are)");

@@ -36,6 +36,14 @@ struct TransposeConvAsConvolution {
   int64_t crop[4];
 };
 
+/// The input, weight and result types of a transposed convolution whose
+/// shapes are all static, which both of its rewrites need.
+struct StaticTransposeConvTypes {
+  RankedTensorType input, weight, result;
+};
+WhyNotOr<StaticTransposeConvTypes>
+getStaticTransposeConvTypes(tosa::TransposeConv2DOp op);
+
 /// The plan for `op`, or why it has no convolution form (only 16x8 with
 /// constant weights is planned: Vela compiles the others as they are).
 WhyNotOr<TransposeConvAsConvolution>

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TransposeConvAsPhases.h"
+#include "TransposeConvAsConvolution.h"
 
 #include "qtosa/Utils/TosaUtils.h"
 
@@ -57,12 +58,11 @@ WhyNotOr<DenseElementsAttr> repeatPerChannel(Value operand, int64_t channels,
 
 WhyNotOr<TransposeConvAsPhases>
 mlir::qtosa::ethosu::planTransposeConvAsPhases(tosa::TransposeConv2DOp op) {
-  auto inputType = dyn_cast<RankedTensorType>(op.getInput().getType());
-  auto weightType = dyn_cast<RankedTensorType>(op.getWeight().getType());
-  auto resultType = dyn_cast<RankedTensorType>(op.getType());
-  if (!inputType || !weightType || !resultType || !inputType.hasStaticShape() ||
-      !weightType.hasStaticShape() || !resultType.hasStaticShape())
-    return WhyNot("its shapes are not static");
+  WhyNotOr<StaticTransposeConvTypes> types = getStaticTransposeConvTypes(op);
+  if (!types.hasValue())
+    return types.whyNot();
+  RankedTensorType inputType = types->input, weightType = types->weight,
+                   resultType = types->result;
   int64_t outC = weightType.getDimSize(0), inC = weightType.getDimSize(3);
   int64_t kernel[2] = {weightType.getDimSize(1), weightType.getDimSize(2)};
   ArrayRef<int64_t> stride = op.getStride();
