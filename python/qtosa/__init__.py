@@ -39,9 +39,27 @@ import json
 import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
+import importlib.util
+
 import numpy as np
 
-from . import _qtosa
+
+def _load_triton_first() -> None:
+    """PyTorch's triton (installed with torch) carries an LLVM of its own;
+    imported after qtosa has used its LLVM, it crashes in its static
+    initializers (a segmentation fault inside torch.export, found with
+    test_torch.py run whole). Imported first, both load: so qtosa loads it
+    before its extension, where it is installed."""
+    try:
+        if importlib.util.find_spec("triton") is not None:
+            import triton  # noqa: F401
+    except Exception:  # a broken triton is torch's concern, not qtosa's
+        pass
+
+
+_load_triton_first()
+
+from . import _qtosa  # noqa: E402
 
 __all__ = [
     "Error",

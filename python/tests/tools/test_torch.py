@@ -230,10 +230,10 @@ def test_without_torch_the_route_names_the_install():
         qtosa.torch.compile_for_ethosu(object(), (), [[]])
 
 
-@pytest.mark.skipif(not have_torch(),
-                    reason="torch/executorch not installed (install-deps.sh "
-                           "--with-torch)")
-def test_module_to_delegates_with_torch(tmp_path):
+def compile_block(op, tmp_path):
+    """conv1x1 -> relu -> op -> conv1x1 on 8 channels, calibrated on 8
+    seeded samples and compiled for Ethos-U55 by qtosa.torch: (the model,
+    the result, the generator for held-out inputs)."""
     import torch
     from torch import nn
 
@@ -244,8 +244,7 @@ def test_module_to_delegates_with_torch(tmp_path):
             self.after = nn.Conv2d(8, 8, 1)
 
         def forward(self, x):
-            y = torch.swapaxes(torch.relu(self.before(x)), 2, 3)
-            return self.after(torch.narrow(y, 3, 1, 6))
+            return self.after(op(torch.relu(self.before(x))))
 
     torch.manual_seed(0)
     model = Block().eval()
@@ -255,6 +254,17 @@ def test_module_to_delegates_with_torch(tmp_path):
     result = qtosa.torch.compile_for_ethosu(model, calibration[0],
                                             calibration, "ethos-u55-128",
                                             output_dir=str(tmp_path))
+    return model, result, generator
+
+
+@pytest.mark.skipif(not have_torch(),
+                    reason="torch/executorch not installed (install-deps.sh "
+                           "--with-torch)")
+def test_module_to_delegates_with_torch(tmp_path):
+    import torch
+
+    model, result, generator = compile_block(
+        lambda y: torch.narrow(torch.swapaxes(y, 2, 3), 3, 1, 6), tmp_path)
     assert len(result.delegates) == 1 and result.report["ops_host"] == 0
     assert (tmp_path / "report.json").exists()
     x = torch.randn(1, 8, 8, 8, generator=generator)
@@ -292,30 +302,15 @@ def test_roll_and_diagonal_are_one_delegate(op, tmp_path):
     # ExecuTorch 1.5.1's TOSA backend writes either as two graphs and host
     # operators (roll's arange, fmod and index_select; diagonal_copy).
     import torch
-    from torch import nn
 
-    class Block(nn.Module):
-        def __init__(self):
-            super().__init__()
-            self.before = nn.Conv2d(8, 8, 1)
-            self.after = nn.Conv2d(8, 8, 1)
+    def roll(y):
+        return torch.roll(y, 3, 3)
 
-        def forward(self, x):
-            y = torch.relu(self.before(x))
-            if op == "roll":
-                y = torch.roll(y, 3, 3)
-            else:
-                y = torch.diagonal(y, 1, 2, 3).unsqueeze(-1)
-            return self.after(y)
+    def diagonal(y):
+        return torch.diagonal(y, 1, 2, 3).unsqueeze(-1)
 
-    torch.manual_seed(0)
-    model = Block().eval()
-    generator = torch.Generator().manual_seed(0)
-    calibration = [(torch.randn(1, 8, 8, 8, generator=generator),)
-                   for _ in range(8)]
-    result = qtosa.torch.compile_for_ethosu(model, calibration[0],
-                                            calibration, "ethos-u55-128",
-                                            output_dir=str(tmp_path))
+    model, result, generator = compile_block(
+        roll if op == "roll" else diagonal, tmp_path)
     assert len(result.delegates) == 1 and result.report["ops_host"] == 0
     x = torch.randn(1, 8, 8, 8, generator=generator)
     with torch.no_grad():
