@@ -97,7 +97,8 @@ def test_rules_list_each_target():
     assert {"id": "U55.OP.PROFILE", "op": "*",
             "constraint": "Operand and result types are ones TOSA 1.0 "
                           "PRO-INT with EXT-INT16, EXT-INT4 and "
-                          "EXT-DOUBLEROUND allows (checked after the "
+                          "EXT-DOUBLEROUND allows, and RESCALE's flags "
+                          "meet its ERROR_IFs (checked after the "
                           "operator's own rules)"} in qtosa.rules()
     with pytest.raises(qtosa.Error, match="unknown target 'x'"):
         qtosa.rules("x")
