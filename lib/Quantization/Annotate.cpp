@@ -633,6 +633,19 @@ std::optional<APFloat> nonFiniteSplat(Value value) {
   return splat;
 }
 
+/// Replaces `op`'s result by a splat constant of `truth` and erases `op`;
+/// returns the splat.
+Value replaceByBoolSplat(Operation *op, bool truth) {
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  OpBuilder builder(op);
+  Value splat = tosa::ConstOp::create(
+      builder, op->getLoc(), type,
+      DenseElementsAttr::get(type, builder.getBoolAttr(truth)));
+  op->getResult(0).replaceAllUsesWith(splat);
+  op->erase();
+  return splat;
+}
+
 /// Folds what a splat boolean `value` decides downstream: its negations,
 /// its reductions (of one value: the value), and the selects it is the
 /// condition of, which become the value they pick.
@@ -647,14 +660,7 @@ void foldBooleanUsers(Value value, bool answer) {
       else if (isa<tosa::ReduceAnyOp, tosa::ReduceAllOp>(user))
         result = truth;
       if (result) {
-        auto type = cast<RankedTensorType>(user->getResult(0).getType());
-        OpBuilder builder(user);
-        Value folded = tosa::ConstOp::create(
-            builder, user->getLoc(), type,
-            DenseElementsAttr::get(type, builder.getBoolAttr(*result)));
-        user->getResult(0).replaceAllUsesWith(folded);
-        user->erase();
-        worklist.push_back({folded, *result});
+        worklist.push_back({replaceByBoolSplat(user, *result), *result});
       } else if (auto select = dyn_cast<tosa::SelectOp>(user);
                  select && select.getInput1() == splat &&
                  select.getType() ==
@@ -696,14 +702,8 @@ void foldComparisonsWithInfinity(func::FuncOp function) {
     const APFloat &bound = lhs ? *lhs : *rhs;
     if (!bound.isNaN() && !isa<tosa::EqualOp>(op))
       answer = lhs ? !bound.isNegative() : bound.isNegative();
-    auto type = cast<RankedTensorType>(op->getResult(0).getType());
-    OpBuilder builder(op);
-    Value folded = tosa::ConstOp::create(
-        builder, op->getLoc(), type,
-        DenseElementsAttr::get(type, builder.getBoolAttr(answer)));
     Value constant = op->getOperand(lhs ? 0 : 1);
-    op->getResult(0).replaceAllUsesWith(folded);
-    op->erase();
+    Value folded = replaceByBoolSplat(op, answer);
     if (Operation *defining = constant.getDefiningOp();
         defining && defining->use_empty())
       defining->erase();

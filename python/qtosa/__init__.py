@@ -35,11 +35,10 @@ versions are there).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
-
-import importlib.util
 
 import numpy as np
 

@@ -235,9 +235,9 @@ def _diagonal(x: Any, offset: int = 0, dim1: int = 0, dim2: int = 1) -> Any:
     rows, columns = y.shape[-2], y.shape[-1]
     length = max(0, min(rows, columns - offset))
     lead = list(y.shape[:-2])
-    if length == 0:
-        return y.reshape(lead + [rows * columns]).narrow(-1, 0, 0)
     flat = y.reshape(lead + [rows * columns])
+    if length == 0:
+        return flat.narrow(-1, 0, 0)
     flat = flat.narrow(-1, offset, rows * columns - offset)
     wanted = length * (columns + 1)
     if flat.shape[-1] < wanted:

@@ -462,11 +462,10 @@ WhyNot checkAccumulatorRescaled(Operation *op, Limits) {
   if (!result.hasOneUse())
     return "the i48 accumulator is read by more than one tosa.rescale "
            "(Vela fuses one and writes no i48 tensor)";
-  for (Operation *user : result.getUsers())
-    if (WhyNot why = checkTosaProfile(user, {}))
-      return WhyNot::format("the i48 accumulator's tosa.rescale is not "
-                            "TOSA 1.0: " +
-                            why.str());
+  if (WhyNot why = checkTosaProfile(*result.user_begin(), {}))
+    return WhyNot::format("the i48 accumulator's tosa.rescale is not "
+                          "TOSA 1.0: " +
+                          why.str());
   return {};
 }
 

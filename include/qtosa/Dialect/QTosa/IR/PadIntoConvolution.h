@@ -1,5 +1,4 @@
-//===- PadIntoConvolution.h - A zero-point PAD into the convolution -*- C++
-//-*-===//
+//===- PadIntoConvolution.h - A zero-point PAD into its conv --*- C++ -*-===//
 //
 // conv(dequantize(pad(x, P, zero point)), pad = Q) ->
 // conv(dequantize(x), pad = Q + P): one of qtosa.dequantize's
