@@ -14,6 +14,7 @@
 
 #include "AnnotateConstants.h"
 #include "AnnotateRegions.h"
+#include "PlaneMeans.h"
 
 #include "qtosa/Quantization/Passes.h"
 #include "qtosa/Quantization/QuantConfig.h"
@@ -317,6 +318,19 @@ LogicalResult Annotator::visitOp(Operation *op) {
     }
     nodeOf[result] = *group;
     return applyOverride(*group);
+  }
+  // An average lies within the range of what it averages: quantized at its
+  // input's parameters, as TFLite and ExecuTorch quantize AVG_POOL2D, the
+  // integer pool needs no rescale (an override gives it parameters of its
+  // own).
+  if (auto pool = dyn_cast<tosa::AvgPool2dOp>(op);
+      pool && !override && sharing == SharingMode::OpSemantics) {
+    auto input = nodeOf.find(pool.getInput());
+    if (input != nodeOf.end()) {
+      nodeOf[pool.getResult()] = input->second;
+      activationRoots.push_back(pool.getResult());
+      return success();
+    }
   }
   for (Value result : op->getResults()) {
     if (!isFloatTensor(result.getType()))
@@ -747,6 +761,7 @@ struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
       }
       hoistClampsAboveDataMovement(function);
       foldComparisonsWithInfinity(function);
+      rewritePlaneMeansAsAveragePools(function);
       Annotator annotator(function, quantConfig, sharing, overrideUsed);
       if (failed(annotator.run()))
         return signalPassFailure();
