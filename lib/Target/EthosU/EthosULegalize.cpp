@@ -12,7 +12,8 @@
 // (isChannelReverse); on both, a TILE that only broadcasts
 // (isBroadcastTile); on Ethos-U85, a channel shuffle (matchChannelShuffle);
 // on both, a transposed convolution with the rescale after it, as one
-// convolution per output phase (TransposeConvAsPhases.h).
+// convolution per output phase (TransposeConvAsPhases.h), and a transpose
+// Vela would split as one of H, W and C (planTransposeOfFewerAxes).
 //
 //===----------------------------------------------------------------------===//
 
@@ -139,6 +140,94 @@ Value buildMaxOverLastAxis(OpBuilder &builder, tosa::ReduceMaxOp op) {
       b.getDenseI64ArrayAttr({1, channels}),
       b.getDenseI64ArrayAttr({0, 0, 0, 0}));
   return reshape(pooled, cast<RankedTensorType>(op.getType()).getShape());
+}
+
+/// Whether a transpose of `shape` by `perms` moves only the H, W and C axes
+/// of NHWC (every other axis 1), the transposes Vela runs as one operation;
+/// it splits any other into several (U55.TRANSPOSE.SHAPE).
+bool isTransposeOfPlaneAndChannels(ArrayRef<int64_t> shape,
+                                   ArrayRef<int32_t> perms) {
+  int64_t leading = static_cast<int64_t>(shape.size()) - 3;
+  for (int64_t axis = 0; axis < leading; ++axis)
+    if (shape[axis] != 1 || perms[axis] != axis)
+      return false;
+  return shape.size() <= 4;
+}
+
+/// A transpose Vela would split, as one of at most three moved axes: its
+/// input's axes of size 1 dropped, and those that stay neighbours in the
+/// output merged, in a rank-4 NHWC shape with N = 1.
+struct FewerAxesTranspose {
+  tosa::TransposeOp transpose;
+  SmallVector<int64_t> shape;
+  SmallVector<int32_t> perms;
+};
+
+std::optional<FewerAxesTranspose>
+planTransposeOfFewerAxes(tosa::TransposeOp op) {
+  auto type = dyn_cast<RankedTensorType>(op.getInput1().getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  ArrayRef<int64_t> shape = type.getShape();
+  ArrayRef<int32_t> perms = op.getPerms();
+  if (isTransposeOfPlaneAndChannels(shape, perms))
+    return std::nullopt;
+  // The position of each axis of size > 1 among those axes, in input order.
+  SmallVector<int64_t> position(shape.size(), -1);
+  int64_t kept = 0;
+  for (auto [axis, size] : llvm::enumerate(shape))
+    if (size != 1)
+      position[axis] = kept++;
+  // Runs of input positions the output takes in order, in output order.
+  SmallVector<std::pair<int64_t, int64_t>> runs; // first position, size
+  int64_t previous = -2;
+  for (int32_t axis : perms) {
+    if (shape[axis] == 1)
+      continue;
+    if (position[axis] == previous + 1)
+      runs.back().second *= shape[axis];
+    else
+      runs.push_back({position[axis], shape[axis]});
+    previous = position[axis];
+  }
+  if (runs.size() > 3)
+    return std::nullopt;
+  SmallVector<int64_t> inputOrder =
+      llvm::to_vector(llvm::seq<int64_t>(0, static_cast<int64_t>(runs.size())));
+  llvm::sort(inputOrder, [&](int64_t a, int64_t b) {
+    return runs[a].first < runs[b].first;
+  });
+  int64_t offset = 4 - static_cast<int64_t>(runs.size());
+  FewerAxesTranspose plan{op, SmallVector<int64_t>(offset, 1), {}};
+  for (int64_t run : inputOrder)
+    plan.shape.push_back(runs[run].second);
+  for (int32_t axis = 0; axis < offset; ++axis)
+    plan.perms.push_back(axis);
+  for (int64_t run = 0; run < static_cast<int64_t>(runs.size()); ++run)
+    plan.perms.push_back(
+        offset +
+        static_cast<int32_t>(llvm::find(inputOrder, run) - inputOrder.begin()));
+  return plan;
+}
+
+/// The transpose of `plan` between reshapes: the same data movement.
+Value buildTransposeOfFewerAxes(OpBuilder &builder,
+                                const FewerAxesTranspose &plan) {
+  tosa::TransposeOp original = plan.transpose;
+  ImplicitLocOpBuilder b(original.getLoc(), builder);
+  auto result = cast<RankedTensorType>(original.getType());
+  Type element = result.getElementType();
+  SmallVector<int64_t> moved;
+  for (int32_t axis : plan.perms)
+    moved.push_back(plan.shape[axis]);
+  Value input = tosa::ReshapeOp::create(
+      b, RankedTensorType::get(plan.shape, element), original.getInput1(),
+      tosa::getTosaConstShape(b, plan.shape));
+  Value transposed =
+      tosa::TransposeOp::create(b, RankedTensorType::get(moved, element), input,
+                                b.getDenseI32ArrayAttr(plan.perms));
+  return tosa::ReshapeOp::create(b, result, transposed,
+                                 tosa::getTosaConstShape(b, result.getShape()));
 }
 
 /// Whether `op` reverses the channel axis (the innermost, as NHWC) of a
@@ -442,12 +531,10 @@ struct EthosULegalizePass
           shuffles.push_back(*shuffle);
       }
     });
-    if (resizes.empty() && transposeConvs.empty() && phaseRewrites.empty() &&
-        maxima.empty() && channelReverses.empty() && broadcasts.empty() &&
-        shuffles.empty()) {
-      markAllAnalysesPreserved();
-      return;
-    }
+    bool found = !resizes.empty() || !transposeConvs.empty() ||
+                 !phaseRewrites.empty() || !maxima.empty() ||
+                 !channelReverses.empty() || !broadcasts.empty() ||
+                 !shuffles.empty();
     for (const BilinearAsConvolution &plan : resizes)
       rewrite(
           plan.resize, "a depthwise convolution", target,
@@ -486,6 +573,24 @@ struct EthosULegalizePass
               target, [&](OpBuilder &b) {
                 return buildReverseThroughWidth(b, reverse);
               });
+    if (!rewriteTransposesOfFewerAxes() && !found)
+      markAllAnalysesPreserved();
+  }
+
+  /// Rewrites the transposes Vela would split, once the rewrites above
+  /// have absorbed theirs (a channel shuffle's, a reversed channel
+  /// axis'); returns whether it rewrote one.
+  bool rewriteTransposesOfFewerAxes() {
+    SmallVector<FewerAxesTranspose> plans;
+    getOperation().walk([&](tosa::TransposeOp transpose) {
+      if (std::optional<FewerAxesTranspose> plan =
+              planTransposeOfFewerAxes(transpose))
+        plans.push_back(*plan);
+    });
+    for (FewerAxesTranspose plan : plans)
+      rewrite(plan.transpose, "a transpose of fewer axes", target,
+              [&](OpBuilder &b) { return buildTransposeOfFewerAxes(b, plan); });
+    return !plans.empty();
   }
 };
 

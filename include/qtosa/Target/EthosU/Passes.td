@@ -118,6 +118,19 @@ def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
     the transpose of [8, 8, 2, 4] in 2488 Ethos-U85 cycles and the
     convolution in 360; on Ethos-U55 (512 against 576) it stays.
 
+    On both targets it rewrites a `tosa.transpose` that moves more than
+    the H, W and C axes of an NHWC tensor with N = 1, which Vela 5.2
+    splits into several transposes (`U55.TRANSPOSE.SHAPE`), when the same
+    data movement fits in those three: the input's axes of size 1 dropped,
+    the axes that stay neighbours in the output merged, at most three
+    groups, as a reshape to rank 4 with leading 1s, one transpose and a
+    reshape to the result. Exact. PyTorch's attention takes K^T of a
+    [16, 3, 1, 32] projection by (1, 2, 3, 0), a swap of 16 and 96: Vela
+    made seven transposes of it, one of this form
+    (`vela-transpose-axes.mlir`); the ExecuTorch panel's transformer
+    encoder went from 83,930 to 48,420 Ethos-U85 cycles (105,258 to
+    104,970 on Ethos-U55).
+
     Cost (Vela 5.2, Ethos_U55_High_End_Embedded, half-pixel 8x8x8 to
     16x16x8 int8): 9966 NPU cycles (the concats 2650, the NEAREST resize
     4504, the convolution 2812), against 8288 for Vela's TFLite route on
