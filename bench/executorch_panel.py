@@ -384,8 +384,9 @@ def main():
     parser.add_argument("--work", help="keep the artifacts here")
     parser.add_argument("--from-json", nargs="+", metavar="JSON",
                         help="only write the table from the rows of earlier "
-                             "--json files or --work directories (a later "
-                             "one's route wins)")
+                             "--json files, --work directories or tables "
+                             "this script wrote (.md; a later one's route "
+                             "wins)")
     parser.add_argument("--child", nargs=4, metavar=("CASE", "TARGET",
                                                      "WORK", "OUT"),
                         help=argparse.SUPPRESS)
@@ -408,6 +409,8 @@ def main():
                         if os.path.exists(row_file):
                             with open(row_file) as f:
                                 rows_here.append(json.load(f))
+            elif path.endswith(".md"):
+                rows_here = rows_from_table(path)
             else:
                 with open(path) as f:
                     rows_here = json.load(f)
@@ -461,6 +464,77 @@ def main():
             json.dump(rows, f, indent=1, default=str)
     write_table(markdown(rows, seconds), args.markdown)
     return 0
+
+
+def _count_cell(cell):
+    """"26 (cat x1, convolution x4)" as (26, {"cat": 1, "convolution": 4})."""
+    count, _, kinds = cell.partition(" (")
+    found = {}
+    for item in filter(None, kinds.rstrip(")").split(", ")):
+        kind, _, times = item.rpartition(" x")
+        found[kind] = int(times)
+    return int(count), found
+
+
+def _sqnr_cell(cell):
+    return None if not cell else math.inf if cell == "inf" else float(cell)
+
+
+def rows_from_table(path):
+    """The rows a table this script wrote holds, as --json gives them (the
+    figures as printed: sizes to 0.1 KB), for --from-json to merge a new
+    run of some routes or models into."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    rows, errors, section = {}, {}, None
+    for line in lines:
+        if line.startswith("## "):
+            section = line[3:]
+            continue
+        if line.startswith("| ") and not line.startswith("| model "):
+            cells = [cell.strip() for cell in line.strip("|").split(" | ")]
+            row = {"case": cells[0], "target": cells[1]}
+            et, ours = cells[2:8], cells[8:13]
+            if et[0] not in ("not run", "fails"):
+                cpu, kinds = _count_cell(et[1])
+                row["executorch"] = {
+                    "delegates": int(et[0]), "cpu_ops": cpu,
+                    "cpu_op_kinds": kinds,
+                    "pte_bytes": float(et[2]) * 1024,
+                    "vela_bytes": float(et[3]) * 1024,
+                    "npu_cycles": int(et[4]), "sqnr": _sqnr_cell(et[5])}
+            elif et[0] == "fails":
+                row["executorch"] = {"error": ""}
+            if ours[0] not in ("not run", "fails"):
+                cpu, kinds = _count_cell(ours[1])
+                sqnr, _, qdq = ours[4].partition(" (")
+                row["qtosa"] = {
+                    "delegates": int(ours[0]), "cpu_ops": cpu,
+                    "cpu_op_kinds": kinds,
+                    "vela_bytes": float(ours[2]) * 1024,
+                    "npu_cycles": int(ours[3]), "sqnr": _sqnr_cell(sqnr)}
+                if qdq:
+                    row["qtosa"]["sqnr_qdq"] = _sqnr_cell(qdq.rstrip(")"))
+            elif ours[0] == "fails":
+                row["qtosa"] = {"error": ""}
+            rows[(row["case"], row["target"])] = row
+        elif line.startswith("- ") and section and section.startswith(
+                "Data-movement"):
+            where, _, found = line[2:].partition(": ")
+            case, _, target = where.partition(", ")
+            unshared = rows[(case, target)]["executorch"].setdefault(
+                "unshared", {})
+            for name, count in (item.rsplit(" x", 1)
+                                for item in found.split(", ")):
+                unshared[name] = int(count)
+        elif line.startswith("- ") and section == "Failures":
+            where, _, message = line[2:].partition(": ")
+            case, target, label = where.split(", ")
+            errors[(case, target, label)] = message.strip("`")
+    for (case, target, label), message in errors.items():
+        key = "executorch" if label == "ExecuTorch" else "qtosa"
+        rows[(case, target)][key]["error"] = message
+    return list(rows.values())
 
 
 def write_table(text, path):
