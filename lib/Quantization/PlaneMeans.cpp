@@ -6,6 +6,8 @@
 
 #include "PlaneMeans.h"
 
+#include "qtosa/Utils/TosaUtils.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Dialect/Tosa/Utils/ConversionUtils.h"
@@ -35,14 +37,8 @@ std::optional<double> getFloatSplat(Value value) {
   return values.getSplatValue<APFloat>().convertToDouble();
 }
 
-bool isZeroShift(Value shift) {
-  DenseIntElementsAttr values;
-  return matchPattern(shift, m_Constant(&values)) && values.isSplat() &&
-         values.getSplatValue<APInt>().isZero();
-}
-
 std::optional<PlaneMean> matchPlaneMean(tosa::MulOp mul) {
-  if (!isZeroShift(mul.getShift()))
+  if (qtosa::getScalarIntConstant(mul.getShift()) != 0)
     return std::nullopt;
   for (unsigned sumIndex : {0u, 1u}) {
     auto outer = mul->getOperand(sumIndex).getDefiningOp<tosa::ReduceSumOp>();

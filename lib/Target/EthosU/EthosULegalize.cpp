@@ -112,6 +112,13 @@ bool isMaxOverLastAxis(tosa::ReduceMaxOp op) {
   return channels >= 2 && positions >= 2;
 }
 
+/// `value` reshaped to `shape`, its element type kept.
+Value reshapeTo(ImplicitLocOpBuilder &b, Value value, ArrayRef<int64_t> shape) {
+  Type element = cast<ShapedType>(value.getType()).getElementType();
+  return tosa::ReshapeOp::create(b, RankedTensorType::get(shape, element),
+                                 value, tosa::getTosaConstShape(b, shape));
+}
+
 /// The maximum over the innermost axis of `op`'s input ([..., C], P
 /// positions) as Vela's TFLite route computes softmax's: the positions made
 /// channels by a transpose ([1, 1, P, C] to [1, C, 1, P]), a MAX_POOL2D
@@ -125,21 +132,17 @@ Value buildMaxOverLastAxis(OpBuilder &builder, tosa::ReduceMaxOp op) {
   Type element = type.getElementType();
   int64_t channels = type.getShape().back();
   int64_t positions = type.getNumElements() / channels;
-  auto reshape = [&](Value value, ArrayRef<int64_t> shape) -> Value {
-    return tosa::ReshapeOp::create(b, RankedTensorType::get(shape, element),
-                                   value, tosa::getTosaConstShape(b, shape));
-  };
-  Value rows = reshape(op.getInput(), {1, 1, positions, channels});
+  Value rows = reshapeTo(b, op.getInput(), {1, 1, positions, channels});
   Value transposed = tosa::TransposeOp::create(
       b, RankedTensorType::get({1, channels, 1, positions}, element), rows,
       b.getDenseI32ArrayAttr({0, 3, 1, 2}));
-  Value windows = reshape(transposed, {1, 1, channels, positions});
+  Value windows = reshapeTo(b, transposed, {1, 1, channels, positions});
   Value pooled = tosa::MaxPool2dOp::create(
       b, RankedTensorType::get({1, 1, 1, positions}, element), windows,
       b.getDenseI64ArrayAttr({1, channels}),
       b.getDenseI64ArrayAttr({1, channels}),
       b.getDenseI64ArrayAttr({0, 0, 0, 0}));
-  return reshape(pooled, cast<RankedTensorType>(op.getType()).getShape());
+  return reshapeTo(b, pooled, cast<RankedTensorType>(op.getType()).getShape());
 }
 
 /// Whether a transpose of `shape` by `perms` moves only the H, W and C axes
@@ -220,14 +223,11 @@ Value buildTransposeOfFewerAxes(OpBuilder &builder,
   SmallVector<int64_t> moved;
   for (int32_t axis : plan.perms)
     moved.push_back(plan.shape[axis]);
-  Value input = tosa::ReshapeOp::create(
-      b, RankedTensorType::get(plan.shape, element), original.getInput1(),
-      tosa::getTosaConstShape(b, plan.shape));
+  Value input = reshapeTo(b, original.getInput1(), plan.shape);
   Value transposed =
       tosa::TransposeOp::create(b, RankedTensorType::get(moved, element), input,
                                 b.getDenseI32ArrayAttr(plan.perms));
-  return tosa::ReshapeOp::create(b, result, transposed,
-                                 tosa::getTosaConstShape(b, result.getShape()));
+  return reshapeTo(b, transposed, result.getShape());
 }
 
 /// Whether `op` reverses the channel axis (the innermost, as NHWC) of a
@@ -429,11 +429,7 @@ Value buildChannelShuffleAsConvolution(OpBuilder &builder,
   int64_t channels = in.getShape().back();
   int64_t positions = in.getNumElements() / channels;
   Type i8 = b.getI8Type(), i32 = b.getI32Type();
-  auto reshape = [&](Value value, ArrayRef<int64_t> shape, Type element) {
-    return tosa::ReshapeOp::create(b, RankedTensorType::get(shape, element),
-                                   value, tosa::getTosaConstShape(b, shape));
-  };
-  Value rows = reshape(input, {1, 1, positions, channels}, i8);
+  Value rows = reshapeTo(b, input, {1, 1, positions, channels});
   SmallVector<int8_t> weights(channels * channels, 0);
   for (int64_t a = 0; a < shuffle.groups; ++a)
     for (int64_t bIndex = 0; bIndex < shuffle.perGroup; ++bIndex)
@@ -457,8 +453,8 @@ Value buildChannelShuffleAsConvolution(OpBuilder &builder,
   Value shuffled = buildRescale(
       b, b.getLoc(), acc,
       RankedTensorType::get({1, 1, positions, channels}, i8), unit, &pool);
-  return reshape(
-      shuffled, cast<RankedTensorType>(shuffle.merge.getType()).getShape(), i8);
+  return reshapeTo(b, shuffled,
+                   cast<RankedTensorType>(shuffle.merge.getType()).getShape());
 }
 
 /// On Ethos-U85 Vela compiles the 16x8 transposed convolution but runs its
