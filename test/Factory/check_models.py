@@ -71,8 +71,19 @@ SHORT = {"ethos-u55-128": "u55", "ethos-u85-256": "u85"}
 PIPELINE_INT = "qtosa-lower-pipeline{io=int rounding=double}"
 PIPELINE_HOST = "qtosa-lower-pipeline{rounding=double}"
 VALIDATE = ("tosa-attach-target{profiles=pro_int "
-            "extensions=int16,int4,doubleround},"
+            "extensions=int16,int4,doubleround level=%s},"
             "tosa-validate{strict-op-spec-alignment}")
+# MLIR 22's level check of every !tosa.shape's length against MAX_RANK (6 at
+# level 8K), which a rank-4 tosa.pad's 8 padding values fail. TOSA 1.0
+# bounds PAD by the rank of its tensors; upstream removed the check
+# (llvm-project PR 175020). qtosa-verify-integer-tosa and the corpus sweep
+# (tflite_sweep.py) except it the same way: a graph whose only level-8K
+# errors are this one, on pads of rank <= 6 (padding of at most 12 values),
+# is validated again at level=none.
+SHAPE_LENGTH_ERROR = re.compile(
+    r"error: 'tosa.pad' op failed shape type level check: "
+    r"'!tosa.shape<(\d+)>' exceeds MAX_RANK")
+MAX_PAD_SHAPE_LENGTH = 2 * 6
 SCHEMA = os.path.join(SOURCE_DIR, "lib", "Target", "TFLite", "tflite.fbs")
 TIMING_COLUMNS = 2  # the table's last columns: import and pipeline time
 
@@ -297,6 +308,17 @@ def first_error(error):
     return lines[0] if lines else "?"
 
 
+def only_pad_shape_length_errors(text):
+    """True if every error in a tosa-validate failure is MLIR 22's
+    shape-length level check (SHAPE_LENGTH_ERROR) on a pad of rank <= 6."""
+    errors = [line for line in text.splitlines() if "error: " in line]
+    for line in errors:
+        match = SHAPE_LENGTH_ERROR.search(line)
+        if not match or int(match.group(1)) > MAX_PAD_SHAPE_LENGTH:
+            return False
+    return bool(errors)
+
+
 def interface_qtypes(text):
     """Per argument and per result of @main in the imported module: the
     (storage, scale, zero point) of the quantize that reads the argument
@@ -498,10 +520,17 @@ def check_model(name, path, micro_dir):
     result["pipeline_s"] = time.time() - began
     if result["lower"] == "valid":
         try:
-            lowered.run(VALIDATE)
+            lowered.run(VALIDATE % "8k")
         except qtosa.Error as error:
-            result["lower"] = "invalid"
-            result["lower_error"] = first_error(error)
+            if not only_pad_shape_length_errors(str(error)):
+                result["lower"] = "invalid"
+                result["lower_error"] = first_error(error)
+            else:
+                try:
+                    lowered.run(VALIDATE % "none")
+                except qtosa.Error as error_none:
+                    result["lower"] = "invalid"
+                    result["lower_error"] = first_error(error_none)
         result["io_int_types"] = signature_types(str(lowered))
     del lowered
     lap("lower")
@@ -730,7 +759,10 @@ def table(results, manifest):
         "with TensorFlow's TFLite converter (stamp %s; "
         "[factory.md](../factory.md)). TFLite operators: subgraph 0 in "
         "order of first use. io=int: `%s` then strict `tosa-validate` "
-        "(PRO-INT, EXT-INT16, EXT-INT4, EXT-DOUBLEROUND). vs TFLite Micro: "
+        "(PRO-INT, EXT-INT16, EXT-INT4, EXT-DOUBLEROUND, level 8K; MLIR "
+        "22's check of a `tosa.pad`'s padding length against MAX_RANK, "
+        "which TOSA 1.0 does not ask for, is excepted as in "
+        "[tflite-import.md](../tflite-import.md)). vs TFLite Micro: "
         "the largest difference of qtosa's engine (`%s`) on %d seeded "
         "random inputs, in output LSB, and top-1 agreement for "
         "classifiers. Host ops: TFLite operators with an op on the host in "
