@@ -131,6 +131,21 @@ def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
     encoder went from 83,930 to 48,420 Ethos-U85 cycles (105,258 to
     104,970 on Ethos-U55).
 
+    For `target=ethos-u55-128` it rewrites a chain of i32 `tosa.mul` and
+    `tosa.arithmetic_right_shift` on [1, H, W, C] with C from 2 to 7 whose
+    other operand is per position ([1, H, W, 1]), each op read only by the
+    next, and the per-tensor `tosa.rescale` that may end it (the integer
+    softmax's tail: each exp times its position's reciprocal, shifted by
+    its position's shift), when it has two such ops or ends in a rescale:
+    the full operand transposed to [1, C, H, W] and reshaped to
+    [1, C, 1, H W], each per-position operand reshaped to [1, 1, 1, H W],
+    the ops on those shapes, and the result reshaped and transposed back.
+    Exact. Vela 5.2 runs a U55 op that broadcasts along C as if C were 16
+    (C = 2, 1,024 positions: MUL 20,480 cycles, ASR 17,408; broadcasting
+    along H, 3,072 and 2,560; `vela-channel-broadcast.mlir`): the factory's
+    unet_int8 from 1.35x to 1.27x the TFLite route's U55 NPU cycles. On
+    Ethos-U85 the broadcast costs about what the transposes would.
+
     Cost (Vela 5.2, Ethos_U55_High_End_Embedded, half-pixel 8x8x8 to
     16x16x8 int8): 9966 NPU cycles (the concats 2650, the NEAREST resize
     4504, the convolution 2812), against 8288 for Vela's TFLite route on
