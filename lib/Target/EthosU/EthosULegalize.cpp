@@ -457,9 +457,10 @@ int perPositionOperand(Operation *op) {
   SmallVector<int64_t> perPosition(type.getShape());
   perPosition.back() = 1;
   for (int index : {0, 1}) {
-    auto mine = cast<RankedTensorType>(op->getOperand(index).getType());
-    auto other = cast<RankedTensorType>(op->getOperand(1 - index).getType());
-    if (mine.getShape() == ArrayRef<int64_t>(perPosition) &&
+    auto mine = dyn_cast<RankedTensorType>(op->getOperand(index).getType());
+    auto other =
+        dyn_cast<RankedTensorType>(op->getOperand(1 - index).getType());
+    if (mine && other && mine.getShape() == ArrayRef<int64_t>(perPosition) &&
         other.getShape() == type.getShape())
       return index;
   }

@@ -94,3 +94,14 @@ func.func @eight_channels(%x: tensor<1x4x8x8xi32>, %m: tensor<1x4x8x1xi32>) -> t
   %z = tosa.mul %y, %m, %shift : (tensor<1x4x8x8xi32>, tensor<1x4x8x1xi32>, tensor<1xi8>) -> tensor<1x4x8x8xi32>
   return %z : tensor<1x4x8x8xi32>
 }
+
+// An unranked operand is left alone.
+// CHECK-LABEL: func.func @unranked_operand(
+// CHECK-NOT:     tosa.transpose
+// CHECK:         return
+func.func @unranked_operand(%x: tensor<1x4x8x2xi32>, %m: tensor<*xi32>) -> tensor<1x4x8x2xi32> {
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %y = tosa.mul %x, %m, %shift : (tensor<1x4x8x2xi32>, tensor<*xi32>, tensor<1xi8>) -> tensor<1x4x8x2xi32>
+  %z = tosa.mul %y, %m, %shift : (tensor<1x4x8x2xi32>, tensor<*xi32>, tensor<1xi8>) -> tensor<1x4x8x2xi32>
+  return %z : tensor<1x4x8x2xi32>
+}
