@@ -75,9 +75,15 @@ WhyNot lowering::lowerAvgPool(Group &group) {
   if (widen)
     poolInput = buildRescale(builder, loc, poolInput,
                              withElement(poolInput, i16), *widen, group.pool);
+  // Zero points 0: the pool averages the stored values, whose mean is the
+  // mean of (q - zp) plus zp, so the result keeps the input's parameters.
+  // TOSA's reciprocal_scale and apply_scale_32 then round that mean half
+  // away from zero, as TFLite's AVERAGE_POOL_2D does on its stored values
+  // (equal for every count up to 256 and |sum| up to 256 times the
+  // count); with the input's zero point, a tie whose zero-point-free sum
+  // has the other sign rounded the other way (1 LSB from TFLite).
   Type storage = elementOf(poolInput);
-  Value zp = buildIntegerScalar(
-      builder, loc, storage, widen ? 0 : input->params.zeroPoint, group.pool);
+  Value zp = buildIntegerScalar(builder, loc, storage, 0, group.pool);
   Operation *average = cloneOnIntegers(builder, pool, {poolInput, zp, zp},
                                        withElement(pool.getResult(), storage));
   average->setAttr("acc_type", TypeAttr::get(builder.getI32Type()));
