@@ -118,6 +118,28 @@ func.func @add(%a: tensor<2x3xi8>, %b: tensor<2x3xi8>) -> tensor<2x3xi8> {
 
 // -----
 
+// Inputs of one scale: both are widened by 2^19, the second as
+// (2^30 - 1) >> 11, which is still exactly 2^19 on any i8 value (and which
+// Vela fuses into the ADD, where it does not fuse two equal RESCALEs).
+// CHECK-LABEL: func.func @add_equal_scales(
+// CHECK-SAME: %[[A:.*]]: tensor<2x3xi8>, %[[B:.*]]: tensor<2x3xi8>
+// CHECK-DAG: %[[M:.*]] = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}>
+// CHECK-DAG: %[[MB:.*]] = "tosa.const"() <{values = dense<1073741823> : tensor<1xi32>}>
+// CHECK-DAG: %[[S11:.*]] = "tosa.const"() <{values = dense<11> : tensor<1xi8>}>
+// CHECK-DAG: %[[WA:.*]] = tosa.rescale %[[A]], %[[M]], %[[S11]], {{.*}} -> tensor<2x3xi32>
+// CHECK-DAG: %[[WB:.*]] = tosa.rescale %[[B]], %[[MB]], %[[S11]], {{.*}} -> tensor<2x3xi32>
+// CHECK: %[[SUM:.*]] = tosa.add %[[WA]], %[[WB]] : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+// CHECK: tosa.rescale %[[SUM]]
+func.func @add_equal_scales(%a: tensor<2x3xi8>, %b: tensor<2x3xi8>) -> tensor<2x3xi8> {
+  %ad = qtosa.dequantize %a as !quant.uniform<i8:f32, 0.5:1> : tensor<2x3xi8> -> tensor<2x3xf32>
+  %bd = qtosa.dequantize %b as !quant.uniform<i8:f32, 0.5:-2> : tensor<2x3xi8> -> tensor<2x3xf32>
+  %y = tosa.add %ad, %bd : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.75:0> : tensor<2x3xf32> -> tensor<2x3xi8>
+  return %q : tensor<2x3xi8>
+}
+
+// -----
+
 // With scales 0.5 and 0.3 the second input's multiplier 0.3 / 1.0 is no
 // power of two: TFLite shifts left by 7 before it multiplies, so that is an
 // exact rescale of its own (2^30 >> 23) before the one by 0.3.

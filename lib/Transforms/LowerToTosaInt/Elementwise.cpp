@@ -192,6 +192,31 @@ Value buildStoredClamp(OpBuilder &builder, Location loc, Value stored,
                                         tosa::NanPropagationMode::PROPAGATE));
 }
 
+/// Vela 5.2 fuses an ADD or SUB with its RESCALEs into one Ethos-U55
+/// elementwise operation only when the two operands' factors differ; when
+/// both operands have the same scale (the same widening by 2^19) it runs
+/// each RESCALE as two operations of its own, five operations where one
+/// does (test/Target/EthosU/vela-add-fusion.mlir). A widening by a power of
+/// two, 2^30 >> s, becomes (2^30 - 1) >> s on the second operand: x (2^30 -
+/// 1) + 2^(s-1) = x 2^30 + (2^(s-1) - x), and for -2^(s-1) < x <= 2^(s-1)
+/// the last term stays in [0, 2^s), so the shifted result is still x 2^(30
+/// - s), exactly.
+void distinguishEqualWidening(const RescaleSpec &lhs, RescaleSpec &rhs,
+                              const ChannelParams &rhsParams) {
+  if (lhs.factors.size() != 1 || rhs.factors.size() != 1)
+    return;
+  RescaleFactor &factor = rhs.factors.front();
+  const RescaleFactor &other = lhs.factors.front();
+  if (factor.multiplier != other.multiplier || factor.shift != other.shift ||
+      factor.multiplier != (int32_t(1) << 30))
+    return;
+  double bound = std::ldexp(1.0, factor.shift - 1);
+  if (rhsParams.storageMin - rhsParams.zeroPoint <= -bound ||
+      rhsParams.storageMax - rhsParams.zeroPoint > bound)
+    return;
+  factor.multiplier -= 1;
+}
+
 } // namespace
 
 /// PReLU as TFLite's kernel computes it: where x >= its zero point, x
@@ -318,6 +343,8 @@ WhyNot lowering::lowerAddSubMul(Group &group) {
       planWiden(rhs->params, rhsFactor, group.rounding);
   if (rhsSpec.refused())
     return std::move(rhsSpec).whyNot();
+  if (!mul)
+    distinguishEqualWidening(*lhsSpec, *rhsSpec, rhs->params);
   Type i32 = IntegerType::get(op->getContext(), 32);
   WhyNotOr<OutputRescale> output = planOutputRescale(
       group.quantize, accumulatorParams({accScale}), i32, group.rounding);

@@ -3,7 +3,10 @@
 // each is one NPU operation. Vela fuses the RESCALEs of an ADD or SUB only
 // when the larger operand is widened by exactly 2^19; at 2^20 (TFLite's
 // choice, qtosa's until issue #35) it ran all three RESCALEs as operations
-// of their own: 6 NPU operations for the ADD and for the SUB.
+// of their own: 6 NPU operations for the ADD and for the SUB. Nor does it
+// fuse two RESCALEs with the same factor (operands of one scale): 5 NPU
+// operations, until the second operand's 2^19 was written as
+// (2^30 - 1) >> 11.
 // REQUIRES: tools, qtosa-python
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{target=ethos-u55-128 tosa-dir=%t})' -o /dev/null
@@ -16,6 +19,9 @@
 // RUN: %tools_python %S/Inputs/vela_operations.py ethos-u55-128 %t/delegate_2.tosa | FileCheck %s --check-prefix=MUL
 // MUL: NPU operations: 1
 // MUL-NEXT: Mul
+// RUN: %tools_python %S/Inputs/vela_operations.py ethos-u55-128 %t/delegate_3.tosa | FileCheck %s --check-prefix=EQUAL
+// EQUAL: NPU operations: 1
+// EQUAL-NEXT: Add
 
 !a = !quant.uniform<i8:f32, 0.05:-3>
 !b = !quant.uniform<i8:f32, 0.02:7>
@@ -50,6 +56,17 @@ func.func @mul(%x: tensor<1x8x8x8xf32>, %y: tensor<1x8x8x8xf32>) -> tensor<1x8x8
   %dy = quant.dcast %qy : tensor<1x8x8x8x!b> to tensor<1x8x8x8xf32>
   %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   %s = tosa.mul %dx, %dy, %shift : (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>, tensor<1xi8>) -> tensor<1x8x8x8xf32>
+  %qs = quant.qcast %s : tensor<1x8x8x8xf32> to tensor<1x8x8x8x!o>
+  %ds = quant.dcast %qs : tensor<1x8x8x8x!o> to tensor<1x8x8x8xf32>
+  return %ds : tensor<1x8x8x8xf32>
+}
+
+func.func @add_equal_scales(%x: tensor<1x8x8x8xf32>, %y: tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32> {
+  %qx = quant.qcast %x : tensor<1x8x8x8xf32> to tensor<1x8x8x8x!a>
+  %dx = quant.dcast %qx : tensor<1x8x8x8x!a> to tensor<1x8x8x8xf32>
+  %qy = quant.qcast %y : tensor<1x8x8x8xf32> to tensor<1x8x8x8x!a>
+  %dy = quant.dcast %qy : tensor<1x8x8x8x!a> to tensor<1x8x8x8xf32>
+  %s = tosa.add %dx, %dy : (tensor<1x8x8x8xf32>, tensor<1x8x8x8xf32>) -> tensor<1x8x8x8xf32>
   %qs = quant.qcast %s : tensor<1x8x8x8xf32> to tensor<1x8x8x8x!o>
   %ds = quant.dcast %qs : tensor<1x8x8x8x!o> to tensor<1x8x8x8xf32>
   return %ds : tensor<1x8x8x8xf32>
