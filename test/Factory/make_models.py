@@ -333,6 +333,20 @@ def grouped_conv():
     return keras.Model(x, y, name="grouped_conv")
 
 
+def grouped_conv_general():
+    """Keras Conv2D with groups of several channels (ResNeXt's and
+    ShuffleNet's form): TFLite CONV_2D whose [O, KH, KW, C / G] filters
+    read C / G channels each; 3x3 in 2 groups with ReLU, then 1x1 in 4."""
+    keras = _keras()
+    layers = keras.layers
+    x = _input((16, 16, 8))
+    y = layers.Conv2D(16, 3, padding="same", groups=2, activation="relu")(x)
+    y = layers.Conv2D(16, 1, groups=4)(y)
+    y = layers.GlobalAveragePooling2D()(y)
+    y = layers.Dense(4)(y)
+    return keras.Model(x, y, name="grouped_conv_general")
+
+
 def depth_space():
     """SPACE_TO_DEPTH and DEPTH_TO_SPACE around a convolution."""
     keras = _keras()
@@ -751,6 +765,10 @@ MODELS = [
      "recurrent: fused LSTM, 16x8"),
     ("grouped_conv_int8", grouped_conv, "int8",
      "CONV_2D with a group per input channel (depthwise)"),
+    ("grouped_conv_general_int8", grouped_conv_general, "int8",
+     "CONV_2D with groups of several channels"),
+    ("grouped_conv_general_int16x8", grouped_conv_general, "int16x8",
+     "CONV_2D with groups of several channels, 16x8"),
     ("depth_space_int8", depth_space, "int8",
      "SPACE_TO_DEPTH, DEPTH_TO_SPACE"),
     ("strided_slices_int8", strided_slices, "int8", "strided slices"),

@@ -157,16 +157,34 @@ OpStatus finish(SubgraphImporter &im, Value result,
   return OpStatus::Converted;
 }
 
+/// Channels [start, start + size) of a convolution's input. A dequantized
+/// per-tensor input is cut on its stored integers, as spatialWindows' crop
+/// is, so the slice needs no parameters of its own.
+Value inputChannels(SubgraphImporter &im, Value input, int64_t start,
+                    int64_t size) {
+  auto dequantize = input.getDefiningOp<DequantizeOp>();
+  if (!dequantize || !isa<quant::UniformQuantizedType>(dequantize.getQtype()))
+    return im.sliceAxis(input, 3, start, size);
+  Value stored = im.sliceAxis(dequantize.getInput(), 3, start, size);
+  return DequantizeOp::create(
+      im.builder(), im.loc(),
+      im.f32Type(cast<RankedTensorType>(stored.getType()).getShape()), stored,
+      TypeAttr::get(dequantize.getQtype()));
+}
+
 /// The part CONV_2D and DEPTHWISE_CONV_2D share once their operands are
 /// read: strides and dilations from `options`, the windows over input
 /// tensor `in` (`input`, shaped `x`) for the filter's KH and KW (`w`'s
 /// dimensions 1 and 2), the float convolution into `y`'s shape and its fused
-/// activation.
+/// activation. With `groups` above 1 (CONV_2D only), filters [g O / G, (g +
+/// 1) O / G) read input channels [g C / G, (g + 1) C / G): one convolution
+/// per group, concatenated along C, as TFLite's kernel computes it and as
+/// Vela's TFLite route runs it (each group's slice read in place).
 template <typename ConvOp, typename Options>
 OpStatus buildConvolution(SubgraphImporter &im, const Options &options, int in,
                           Value input, Value weight, Value bias,
                           const TensorInfo &x, const TensorInfo &w,
-                          const TensorInfo &y) {
+                          const TensorInfo &y, int64_t groups = 1) {
   int64_t dh = options.dilation_h_factor(), dw = options.dilation_w_factor();
   int64_t sh = options.stride_h(), sw = options.stride_w();
   if (sh <= 0 || sw <= 0 || dh <= 0 || dw <= 0)
@@ -177,11 +195,29 @@ OpStatus buildConvolution(SubgraphImporter &im, const Options &options, int in,
   if (failed(spatial))
     return im.fail("the filter does not fit the padded input");
   Value zero = im.f32Scalar(0.0);
-  Value conv = ConvOp::create(
-      im.builder(), im.loc(), im.f32Type(y.shape), spatial->input, weight, bias,
-      zero, zero, spatial->pad, ArrayRef<int64_t>{sh, sw},
-      ArrayRef<int64_t>{dh, dw}, im.builder().getF32Type());
-  return finish(im, conv, options.fused_activation_function());
+  auto convolve = [&](Value groupInput, Value groupWeight, Value groupBias,
+                      int64_t outputs) -> Value {
+    SmallVector<int64_t> shape(y.shape);
+    shape[3] = outputs;
+    return ConvOp::create(im.builder(), im.loc(), im.f32Type(shape), groupInput,
+                          groupWeight, groupBias, zero, zero, spatial->pad,
+                          ArrayRef<int64_t>{sh, sw}, ArrayRef<int64_t>{dh, dw},
+                          im.builder().getF32Type());
+  };
+  if (groups == 1)
+    return finish(im, convolve(spatial->input, weight, bias, y.shape[3]),
+                  options.fused_activation_function());
+  int64_t inputsPerGroup = x.shape[3] / groups;
+  int64_t outputsPerGroup = w.shape[0] / groups;
+  SmallVector<Value> parts;
+  for (int64_t group = 0; group < groups; ++group)
+    parts.push_back(convolve(
+        inputChannels(im, spatial->input, group * inputsPerGroup,
+                      inputsPerGroup),
+        im.sliceAxis(weight, 0, group * outputsPerGroup, outputsPerGroup),
+        im.sliceAxis(bias, 0, group * outputsPerGroup, outputsPerGroup),
+        outputsPerGroup));
+  return finish(im, im.concat(parts, 3), options.fused_activation_function());
 }
 
 OpStatus convertConv2D(SubgraphImporter &im) {
@@ -203,10 +239,16 @@ OpStatus convertConv2D(SubgraphImporter &im) {
   // qtosa's constant folding moves the stored weights and their axis.
   bool depthwise =
       w.shape[3] == 1 && channels > 1 && w.shape[0] % channels == 0;
-  if (!depthwise && w.shape[3] != channels)
-    return im.opaque(llvm::formatv("a grouped convolution ({0} input "
-                                   "channels, {1} per filter) has no TOSA form",
-                                   x.shape[3], w.shape[3]));
+  // Otherwise G = C / (channels per filter) groups of filters.
+  int64_t groups = 1;
+  if (!depthwise && w.shape[3] != channels) {
+    if (w.shape[3] <= 0 || channels % w.shape[3] != 0 ||
+        w.shape[0] % (channels / w.shape[3]) != 0)
+      return im.fail(llvm::formatv(
+          "{0} input channels cannot be read as groups of {1} by {2} filters",
+          channels, w.shape[3], w.shape[0]));
+    groups = channels / w.shape[3];
+  }
   FailureOr<Value> input = im.floatOf(in);
   if (failed(input))
     return im.afterFailure();
@@ -230,7 +272,7 @@ OpStatus convertConv2D(SubgraphImporter &im) {
                                                      reshaped, *bias, x, w, y);
   }
   return buildConvolution<tosa::Conv2DOp>(im, *options, in, *input, *weight,
-                                          *bias, x, w, y);
+                                          *bias, x, w, y, groups);
 }
 
 OpStatus convertDepthwiseConv2D(SubgraphImporter &im) {

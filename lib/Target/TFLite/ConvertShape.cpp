@@ -173,27 +173,6 @@ OpStatus convertPad(SubgraphImporter &im, bool hasValue) {
   return finish(im, im.output(0), result);
 }
 
-Value concat(SubgraphImporter &im, ArrayRef<Value> parts, int64_t axis) {
-  if (parts.size() == 1)
-    return parts.front();
-  SmallVector<int64_t> shape(shapeOf(parts.front()));
-  shape[axis] = 0;
-  for (Value part : parts)
-    shape[axis] += shapeOf(part)[axis];
-  return tosa::ConcatOp::create(im.builder(), im.loc(), im.f32Type(shape),
-                                parts, static_cast<uint32_t>(axis));
-}
-
-/// `size` elements of `value` from `start` along `axis`.
-Value sliceAxis(SubgraphImporter &im, Value value, int64_t axis, int64_t start,
-                int64_t size) {
-  SmallVector<int64_t> starts(shapeOf(value).size(), 0);
-  SmallVector<int64_t> sizes(shapeOf(value));
-  starts[axis] = start;
-  sizes[axis] = size;
-  return im.slice(value, starts, sizes);
-}
-
 /// MIRROR_PAD from slices, reverses and concatenations, axis by axis.
 OpStatus convertMirrorPad(SubgraphImporter &im) {
   FailureOr<Value> input = firstInput(im);
@@ -217,7 +196,7 @@ OpStatus convertMirrorPad(SubgraphImporter &im) {
                                    before, after, axis, size));
     SmallVector<Value> parts;
     auto mirrored = [&](int64_t start, int64_t count) {
-      Value part = sliceAxis(im, value, axis, start, count);
+      Value part = im.sliceAxis(value, axis, start, count);
       return Value(tosa::ReverseOp::create(im.builder(), im.loc(),
                                            part.getType(), part,
                                            static_cast<uint32_t>(axis)));
@@ -227,7 +206,7 @@ OpStatus convertMirrorPad(SubgraphImporter &im) {
     parts.push_back(value);
     if (after)
       parts.push_back(mirrored(size - skip - after, after));
-    value = concat(im, parts, axis);
+    value = im.concat(parts, axis);
   }
   return finish(im, im.output(0), value);
 }
@@ -385,8 +364,8 @@ OpStatus convertConcatenation(SubgraphImporter &im) {
   if (failed(axis))
     return im.afterFailure();
   FailureOr<Value> activated = im.activation(
-      concat(im, parts, *axis), options ? options->fused_activation_function()
-                                        : tflite::ActivationFunctionType::NONE);
+      im.concat(parts, *axis), options ? options->fused_activation_function()
+                                       : tflite::ActivationFunctionType::NONE);
   if (failed(activated))
     return im.afterFailure();
   return finish(im, im.output(0), *activated);
@@ -412,7 +391,7 @@ OpStatus convertPack(SubgraphImporter &im) {
     shape.insert(shape.begin() + *axis, 1);
     parts.push_back(im.reshape(*part, shape));
   }
-  return finish(im, im.output(0), concat(im, parts, *axis));
+  return finish(im, im.output(0), im.concat(parts, *axis));
 }
 
 /// UNPACK, SPLIT and SPLIT_V: consecutive slices along one axis, each as
@@ -434,7 +413,7 @@ OpStatus convertSplitting(SubgraphImporter &im, int inputIndex, int64_t axis,
                                                       : -1;
     if (size < 0 || offset + size > shape[*normalized])
       return im.fail(llvm::formatv("output {0} does not fit the input", i));
-    Value part = sliceAxis(im, *input, *normalized, offset, size);
+    Value part = im.sliceAxis(*input, *normalized, offset, size);
     offset += size;
     if (out.numElements() !=
         cast<RankedTensorType>(part.getType()).getNumElements())

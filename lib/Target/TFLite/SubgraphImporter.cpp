@@ -281,6 +281,28 @@ Value SubgraphImporter::slice(Value value, ArrayRef<int64_t> start,
       constShape(start), constShape(size));
 }
 
+Value SubgraphImporter::sliceAxis(Value value, int64_t axis, int64_t start,
+                                  int64_t size) {
+  auto shape = cast<RankedTensorType>(value.getType()).getShape();
+  SmallVector<int64_t> starts(shape.size(), 0);
+  SmallVector<int64_t> sizes(shape);
+  starts[axis] = start;
+  sizes[axis] = size;
+  return slice(value, starts, sizes);
+}
+
+Value SubgraphImporter::concat(ArrayRef<Value> parts, int64_t axis) {
+  if (parts.size() == 1)
+    return parts.front();
+  SmallVector<int64_t> shape(
+      cast<RankedTensorType>(parts.front().getType()).getShape());
+  shape[axis] = 0;
+  for (Value part : parts)
+    shape[axis] += cast<RankedTensorType>(part.getType()).getDimSize(axis);
+  return tosa::ConcatOp::create(b, currentLoc, f32Type(shape), parts,
+                                static_cast<uint32_t>(axis));
+}
+
 Value SubgraphImporter::clamp(Value value, float min, float max) {
   return tosa::ClampOp::create(b, currentLoc, value.getType(), value,
                                b.getF32FloatAttr(min), b.getF32FloatAttr(max));

@@ -175,6 +175,10 @@ public:
   /// Reshapes `value` to `rank` with leading 1s (TFLite broadcasting).
   Value toRank(Value value, int64_t rank);
   Value slice(Value value, ArrayRef<int64_t> start, ArrayRef<int64_t> size);
+  /// `size` elements of `value` from `start` along `axis`.
+  Value sliceAxis(Value value, int64_t axis, int64_t start, int64_t size);
+  /// The float `parts` concatenated along `axis` (one part is itself).
+  Value concat(ArrayRef<Value> parts, int64_t axis);
   Value clamp(Value value, float min, float max);
   /// Applies a fused activation; fails (opaque) for SIGN_BIT.
   FailureOr<Value> activation(Value value, tflite::ActivationFunctionType act);

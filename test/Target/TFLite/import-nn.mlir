@@ -8,6 +8,7 @@
 // RUN: qtosa-translate --import-tflite %t/bias_axis_beyond_rank.tflite | FileCheck %s --enable-var-scope --check-prefix=BIASAXIS
 // RUN: qtosa-translate --import-tflite %t/depthwise_multiplier.tflite | FileCheck %s --enable-var-scope --check-prefix=DWM
 // RUN: qtosa-translate --import-tflite %t/grouped_depthwise.tflite | FileCheck %s --enable-var-scope --check-prefix=GROUPED
+// RUN: qtosa-translate --import-tflite %t/grouped_channels.tflite | FileCheck %s --enable-var-scope --check-prefix=GROUPC
 // RUN: qtosa-translate --import-tflite %t/depthwise_channels.tflite | FileCheck %s --enable-var-scope --check-prefix=DWC
 // RUN: qtosa-translate --import-tflite %t/fully_connected.tflite | FileCheck %s --enable-var-scope --check-prefix=FC
 // RUN: qtosa-translate --import-tflite %t/transpose_conv.tflite | FileCheck %s --enable-var-scope --check-prefix=TCONV
@@ -113,3 +114,28 @@
 // GROUPED: %[[R:.+]] = tosa.reshape %[[T]], %{{.+}} -> tensor<3x3x3x1xf32>
 // GROUPED: tosa.depthwise_conv2d %{{.+}}, %[[R]], {{.+}} -> tensor<1x5x5x3xf32>
 // GROUPED-NOT: func.call
+
+// CONV_2D in 2 groups of 2 channels: one convolution per group on the
+// group's channels of the stored input (sliced before the dequantize), its
+// filters and its bias (sliced in float, for qtosa's folding), the results
+// concatenated along C and the fused ReLU after; no host call.
+// GROUPC-LABEL: func.func @main(
+// GROUPC: %[[Q:.+]] = qtosa.quantize %arg0
+// GROUPC: %[[W:.+]] = qtosa.dequantize %{{.+}} : tensor<4x3x3x2xi8> -> tensor<4x3x3x2xf32>
+// GROUPC: %[[B:.+]] = qtosa.dequantize %{{.+}} : tensor<4xi32> -> tensor<4xf32>
+// GROUPC: %[[B0:.+]] = tosa.slice %[[B]], {{.+}} -> tensor<2xf32>
+// GROUPC: %[[W0:.+]] = tosa.slice %[[W]], {{.+}} -> tensor<2x3x3x2xf32>
+// GROUPC: %[[S0:.+]] = tosa.const_shape {values = dense<0> : tensor<4xindex>}
+// GROUPC: %[[X0:.+]] = tosa.slice %[[Q]], %[[S0]], {{.+}} -> tensor<1x4x4x2xi8>
+// GROUPC: %[[D0:.+]] = qtosa.dequantize %[[X0]]
+// GROUPC: %[[C0:.+]] = tosa.conv2d %[[D0]], %[[W0]], %[[B0]], {{.+}} -> tensor<1x4x4x2xf32>
+// GROUPC: %[[B1:.+]] = tosa.slice %[[B]], {{.+}} -> tensor<2xf32>
+// GROUPC: %[[WS1:.+]] = tosa.const_shape {values = dense<[2, 0, 0, 0]> : tensor<4xindex>}
+// GROUPC: %[[W1:.+]] = tosa.slice %[[W]], %[[WS1]], {{.+}} -> tensor<2x3x3x2xf32>
+// GROUPC: %[[S1:.+]] = tosa.const_shape {values = dense<[0, 0, 0, 2]> : tensor<4xindex>}
+// GROUPC: %[[X1:.+]] = tosa.slice %[[Q]], %[[S1]], {{.+}} -> tensor<1x4x4x2xi8>
+// GROUPC: %[[D1:.+]] = qtosa.dequantize %[[X1]]
+// GROUPC: %[[C1:.+]] = tosa.conv2d %[[D1]], %[[W1]], %[[B1]], {{.+}} -> tensor<1x4x4x2xf32>
+// GROUPC: %[[CAT:.+]] = tosa.concat %[[C0]], %[[C1]] {axis = 3 : i32}
+// GROUPC: tosa.clamp %[[CAT]] {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32}
+// GROUPC-NOT: func.call

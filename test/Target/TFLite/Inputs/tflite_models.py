@@ -193,6 +193,22 @@ def grouped_multiplier():
     return m
 
 
+def grouped_channels():
+    """CONV_2D in 2 groups of 2 input channels (Keras' Conv2D(groups=2),
+    ResNeXt's form): filters [4, 3, 3, 2], filters 0-1 read channels 0-1
+    and filters 2-3 channels 2-3; a bias and a fused ReLU."""
+    m = Model()
+    x = act_in(m, [1, 4, 4, 4])
+    w = weights(m, "grouped/weights", [4, 3, 3, 2], [0.01, 0.02, 0.03, 0.04])
+    b = m.tensor("grouped/bias", [4], "INT32", [0.0005, 0.001, 0.0015, 0.002],
+                 [0, 0, 0, 0], data=[10, -20, 30, -40])
+    y = act_out(m, [1, 4, 4, 4])
+    m.op("CONV_2D", [x, w, b], [y], "Conv2DOptions",
+         {"padding": "SAME", "stride_w": 1, "stride_h": 1,
+          "fused_activation_function": "RELU"})
+    return m
+
+
 def depthwise_channels():
     m = Model()
     x = act_in(m, [1, 4, 4, 3])
@@ -649,7 +665,7 @@ def lstm_cifg():
 
 
 GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, depthwise_multiplier,
-        grouped_depthwise, grouped_multiplier,
+        grouped_depthwise, grouped_multiplier, grouped_channels,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, activations, quantize_ops, reductions,
         raw_uint8_cast, global_means, depth_space, shapes,
