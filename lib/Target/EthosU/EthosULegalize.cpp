@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BilinearAsConvolution.h"
+#include "DepthwiseAsConvolution.h"
 #include "TransposeConvAsConvolution.h"
 #include "TransposeConvAsPhases.h"
 
@@ -615,6 +616,10 @@ struct EthosULegalizePass
     SmallVector<tosa::TileOp> broadcasts;
     SmallVector<ChannelShuffle> shuffles;
     SmallVector<ChannelBroadcastChain> broadcastChains;
+    SmallVector<DepthwiseAsConvolution> depthwiseConvs;
+    // DepthwiseAsConvolution.h: where the block-diagonal convolution's C^2
+    // MACs cost less than Vela's transposes.
+    int64_t maxDepthwiseChannels = u55 ? 32 : 256;
     getOperation().walk([&](Operation *op) {
       // Ethos-U85 broadcasts along C at nearly the cost of the transposes.
       if (u55)
@@ -653,6 +658,11 @@ struct EthosULegalizePass
       } else if (auto tile = dyn_cast<tosa::TileOp>(op)) {
         if (isBroadcastTile(tile))
           broadcasts.push_back(tile);
+      } else if (auto depthwise = dyn_cast<tosa::DepthwiseConv2DOp>(op)) {
+        WhyNotOr<DepthwiseAsConvolution> plan =
+            planDepthwiseAsConvolution(depthwise, maxDepthwiseChannels);
+        if (plan.hasValue())
+          depthwiseConvs.push_back(*plan);
       } else if (auto merge = dyn_cast<tosa::ReshapeOp>(op); merge && !u55) {
         if (std::optional<ChannelShuffle> shuffle = matchChannelShuffle(merge))
           shuffles.push_back(*shuffle);
@@ -661,7 +671,8 @@ struct EthosULegalizePass
     bool found = !resizes.empty() || !transposeConvs.empty() ||
                  !phaseRewrites.empty() || !maxima.empty() ||
                  !channelReverses.empty() || !broadcasts.empty() ||
-                 !shuffles.empty() || !broadcastChains.empty();
+                 !shuffles.empty() || !broadcastChains.empty() ||
+                 !depthwiseConvs.empty();
     for (const BilinearAsConvolution &plan : resizes)
       rewrite(
           plan.resize, "a depthwise convolution", target,
@@ -684,6 +695,10 @@ struct EthosULegalizePass
                 return buildTransposeConvAsConvolution(b, *phases.fallback);
               });
     }
+    for (const DepthwiseAsConvolution &plan : depthwiseConvs)
+      rewrite(
+          plan.depthwise, "a block-diagonal convolution", target,
+          [&](OpBuilder &b) { return buildDepthwiseAsConvolution(b, plan); });
     for (tosa::ReduceMaxOp max : maxima)
       rewrite(max, "a transpose and a max pool", target,
               [&](OpBuilder &b) { return buildMaxOverLastAxis(b, max); });
