@@ -290,6 +290,45 @@ static LogicalResult lowerQTosa(ModuleOp module) {
 // Executable
 //===----------------------------------------------------------------------===//
 
+/// A function of `module` reachable from `entry` that calls itself, directly
+/// or through others, with the call that closes the cycle. TOSA has no
+/// recursion and a compiled recursive call never returns: the process
+/// would run out of stack (or, while qtosa inlines, of memory).
+static std::optional<std::pair<func::FuncOp, func::CallOp>>
+findRecursion(ModuleOp module, func::FuncOp entry) {
+  enum class State { Visiting, Done };
+  llvm::DenseMap<Operation *, State> states;
+  std::optional<std::pair<func::FuncOp, func::CallOp>> found;
+  // Iterative depth-first search: the call graph itself is user input.
+  SmallVector<std::pair<func::FuncOp, SmallVector<func::CallOp>>> stack;
+  auto push = [&](func::FuncOp function) {
+    states[function] = State::Visiting;
+    SmallVector<func::CallOp> calls;
+    function.walk([&](func::CallOp call) { calls.push_back(call); });
+    std::reverse(calls.begin(), calls.end());
+    stack.push_back({function, std::move(calls)});
+  };
+  push(entry);
+  while (!stack.empty() && !found) {
+    auto &[function, calls] = stack.back();
+    if (calls.empty()) {
+      states[function] = State::Done;
+      stack.pop_back();
+      continue;
+    }
+    func::CallOp call = calls.pop_back_val();
+    auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+    if (!callee || callee.isExternal())
+      continue;
+    auto state = states.find(callee);
+    if (state == states.end())
+      push(callee);
+    else if (state->second == State::Visiting)
+      found = {callee, call};
+  }
+  return found;
+}
+
 Executable::Executable() = default;
 Executable::~Executable() = default;
 
@@ -362,6 +401,13 @@ Executable::compile(ModuleOp module, StringRef function) {
   if (failed(dce.run(*clone)))
     return makeError(executable->description +
                      ": removing the functions it does not call failed");
+  if (std::optional<std::pair<func::FuncOp, func::CallOp>> recursion =
+          findRecursion(*clone, clone->lookupSymbol<func::FuncOp>(function)))
+    return makeError(executable->description + " reaches a recursive call: @" +
+                     recursion->first.getName() + " is called again at " +
+                     locationString(recursion->second.getLoc()) +
+                     " while it runs, which TOSA cannot express and qtosa "
+                     "does not execute");
   if (failed(lowerQTosa(*clone)))
     return makeError(executable->description +
                      ": qtosa's expansion to plain TOSA failed");

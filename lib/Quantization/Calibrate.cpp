@@ -17,6 +17,7 @@
 #include "qtosa/Dialect/QTosa/IR/QuantParams.h"
 #include "qtosa/Execution/Execute.h"
 #include "qtosa/Execution/Npy.h"
+#include "qtosa/Utils/NestingDepth.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -153,6 +154,12 @@ Calibrator::loadSamples(func::FuncOp function,
   if (!buffer)
     return emitError(module.getLoc(), "cannot read the samples '")
            << samplesPath << "': " << buffer.getError().message();
+  // llvm::json's parser recurses once per level.
+  if (std::optional<NestingViolation> deep =
+          findNestingBeyond((*buffer)->getBuffer()))
+    return emitError(module.getLoc())
+           << samplesPath << ":" << deep->line << ":" << deep->column
+           << ": nested deeper than " << kMaxNestingDepth << " levels";
   llvm::Expected<llvm::json::Value> json =
       llvm::json::parse((*buffer)->getBuffer());
   if (!json)

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "qtosa/Quantization/QuantConfig.h"
+#include "qtosa/Utils/NestingDepth.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -180,6 +181,12 @@ public:
   }
 
   llvm::Expected<QuantConfig> parse(StringRef text) {
+    // llvm::json's parser recurses once per level.
+    if (std::optional<NestingViolation> deep = findNestingBeyond(text))
+      return error("$",
+                   llvm::formatv("nested deeper than {0} levels at line "
+                                 "{1}, column {2}",
+                                 kMaxNestingDepth, deep->line, deep->column));
     llvm::Expected<json::Value> root = json::parse(text);
     if (!root)
       return error("$", llvm::toString(root.takeError()));

@@ -140,6 +140,9 @@ WhyNotOr<QuantParamLayout> getExpandableLayout(quant::QuantizedType qtype,
                           "weights only)");
   if (!qtype.isSigned() && width >= 32)
     return "unsigned 32-bit storage does not fit the i32 arithmetic";
+  if (llvm::is_contained(dataType.getShape(), 0))
+    return "it has no elements, and TOSA's arithmetic takes no zero-size "
+           "tensor";
   FailureOr<QuantParamLayout> layout =
       getQuantParamLayout(qtype, dataType.getShape());
   if (failed(layout) || (layout->needsReshape && !dataType.hasStaticShape()))

@@ -79,12 +79,20 @@ def compile_for_ethosu(model: Union[PathLike, Module],
     report = partition(module, target)
     delegates = [dict(d) for d in module.delegates()]
     if output_dir is not None:
-        os.makedirs(os.fspath(output_dir), exist_ok=True)
+        written = ["delegates.json", "report.json"] + [
+            d["file"] for d in delegates] + [
+            d["name"] + "_vela.npz" for d in delegates]
+        _refuse_overwriting_model(model, output_dir, written)
+        vela.make_output_dir(output_dir)
     for delegate in delegates:
         if output_dir is not None:
             path = os.path.join(os.fspath(output_dir), delegate["file"])
-            with open(path, "wb") as f:
-                f.write(delegate["flatbuffer"])
+            try:
+                with open(path, "wb") as f:
+                    f.write(delegate["flatbuffer"])
+            except OSError as error:
+                raise Error("cannot write %s: %s"
+                            % (path, error.strerror)) from None
         delegate["vela"] = vela.compile(
             delegate["flatbuffer"], target, name=delegate["name"],
             system_config=system_config, memory_mode=memory_mode,
@@ -102,6 +110,21 @@ def compile_for_ethosu(model: Union[PathLike, Module],
         _write_json(os.path.join(os.fspath(output_dir), "report.json"),
                     report)
     return {"report": report, "delegates": delegates, "module": module}
+
+
+def _refuse_overwriting_model(model: Any, output_dir: PathLike,
+                              written: List[str]) -> None:
+    """qtosa.Error when the model is a file that writing `written` into
+    `output_dir` would replace (a model saved as OUT/report.json, say)."""
+    if not isinstance(model, (str, os.PathLike)):
+        return
+    for name in written:
+        target = os.path.join(os.fspath(output_dir), name)
+        if os.path.exists(target) and os.path.exists(model) and \
+                os.path.samefile(target, model):
+            raise Error("the model %s is the %s that compiling writes into "
+                        "%s; give the output another directory"
+                        % (os.fspath(model), name, os.fspath(output_dir)))
 
 
 def _totals(figures: List[Dict[str, Any]]) -> Dict[str, Any]:

@@ -40,6 +40,7 @@ import numpy as np
 from . import Module, _quantize, execute, import_tosa_flatbuffer
 from . import compile as _compile
 from . import tools
+from . import vela
 from ._qtosa import Error
 
 __all__ = ["TorchResult", "compile_for_ethosu", "export_float_tosa",
@@ -163,7 +164,7 @@ def export_float_tosa(module: Any, example_inputs: Sequence[Any],
     from executorch.backends.arm.tosa.partitioner import TOSAPartitioner
     from executorch.exir import EdgeCompileConfig, to_edge_transform_and_lower
 
-    os.makedirs(output_dir, exist_ok=True)
+    vela.make_output_dir(output_dir)
     for stale in glob.glob(os.path.join(output_dir, "*.tosa")):
         os.remove(stale)
     module = module.eval()
@@ -290,7 +291,7 @@ def with_default_observer(config: Optional[Union[str, Dict[str, Any]]]
         try:
             with open(os.fspath(config)) as f:
                 config = json.load(f)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, RecursionError) as error:
             raise Error("%s: %s" % (os.fspath(config), error)) from None
         if not isinstance(config, dict):
             raise Error("%s: $: expected an object" % os.fspath(config))

@@ -84,6 +84,19 @@ def _figures(summary_csv: str, target: str, system_config: str,
     }
 
 
+def make_output_dir(output_dir: Union[str, "os.PathLike[str]"]) -> None:
+    """Makes `output_dir` (and its parents) unless it is a directory
+    already; qtosa.Error when it cannot be one."""
+    path = os.fspath(output_dir)
+    if not path:
+        raise Error("the output directory is an empty path")
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise Error("cannot use %s as the output directory: %s"
+                    % (path, error.strerror or error)) from None
+
+
 def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
             target: str = "ethos-u55-128", *, name: str = "delegate",
             system_config: Optional[str] = None,
@@ -120,7 +133,7 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
 
     with tempfile.TemporaryDirectory(prefix="qtosa-vela-") as scratch:
         out = os.fspath(output_dir) if output_dir is not None else scratch
-        os.makedirs(out, exist_ok=True)
+        make_output_dir(out)
         if isinstance(tosa, (bytes, bytearray, memoryview)):
             path = os.path.join(scratch, name + ".tosa")
             with open(path, "wb") as f:

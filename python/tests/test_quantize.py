@@ -191,3 +191,20 @@ def test_quantize_writes_no_file(monkeypatch, tmp_path):
         samples=[[np.linspace(-2, 2, 4, dtype=np.float32)]])
     assert "!quant.uniform<i16<-32767:32767>:f32" in str(module)
     assert not (tmp_path / "missing").exists()
+
+
+def test_deeply_nested_json_is_an_error(tmp_path):
+    # 200,000 nested arrays overflowed llvm::json's recursive parser and
+    # ended the Python process (config and samples), or Python's json
+    # module (qtosa.torch's config) with a RecursionError traceback.
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 200000 + "]" * 200000)
+    module = qtosa.parse(SIGMOID)
+    samples = [[np.zeros(4, np.float32)]]
+    with pytest.raises(qtosa.Error, match="nested deeper than 256 levels"):
+        qtosa.quantize(module, str(deep), samples)
+    with pytest.raises(qtosa.Error, match="nested deeper than 256 levels"):
+        qtosa.quantize(qtosa.parse(SIGMOID), None, str(deep))
+    from qtosa.torch import with_default_observer
+    with pytest.raises(qtosa.Error, match="deep.json: maximum recursion"):
+        with_default_observer(str(deep))

@@ -31,6 +31,21 @@
 // RUN:   | FileCheck %s --check-prefix=DOTSTDOUT
 // DOTSTDOUT: error: dot-file=- is not supported: stdout carries the module; give the graph a path
 // DOTSTDOUT-NOT: digraph
+// Stdout by another name (the graph or report landed in the module, exit
+// 0), and the file the module was read from (replaced by the report, exit 0):
+// RUN: not qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{dot-file=/dev/stdout remarks=false})' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=DEVSTDOUT
+// DEVSTDOUT: error: dot-file=/dev/stdout is stdout, which carries the module; give the graph a file of its own
+// DEVSTDOUT-NOT: digraph
+// RUN: not qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{report-file=/proc/self/fd/1 remarks=false})' 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FDSTDOUT
+// FDSTDOUT: error: report-file=/proc/self/fd/1 is stdout, which carries the module; give the report a file of its own
+// RUN: cp %s %t/in.mlir
+// RUN: not qtosa-opt %t/in.mlir --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{report-file=%t/./in.mlir remarks=false})' -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=INPUT
+// INPUT: error: report-file={{.*}}/./in.mlir is the file the module was read from, which writing it would replace; give it another path
+// RUN: qtosa-opt %t/in.mlir -o /dev/null
+// RUN: qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{report-file=/dev/null dot-file=%t/graph.dot remarks=false})' > /dev/null
 // RUN: not qtosa-opt %s --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{tosa-dir=- remarks=false})' -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=DIRSTDOUT
 // DIRSTDOUT: error: '-' is no directory to write the delegates to (tosa-dir=- or dir=-): they are files, not a stream; give a path

@@ -26,3 +26,16 @@ func.func @narrow_storage(%x: tensor<4xf32>, %w: tensor<4xi6>) -> (tensor<4xi4>,
   return %q, %d : tensor<4xi4>, tensor<4xf32>
 }
 
+
+// -----
+
+// A zero-size tensor: the expansion's tosa.mul would be invalid TOSA (the
+// pass wrote it, and only the verifier after it said so, about an op the
+// user never wrote).
+func.func @zero_size(%x: tensor<0x4xf32>) -> tensor<0x4xf32> {
+  // expected-error @+1 {{cannot expand: it has no elements, and TOSA's arithmetic takes no zero-size tensor}}
+  %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.1:3> : tensor<0x4xf32> -> tensor<0x4xi8>
+  // expected-error @+1 {{cannot expand: it has no elements, and TOSA's arithmetic takes no zero-size tensor}}
+  %d = qtosa.dequantize %q as !quant.uniform<i8:f32, 0.1:3> : tensor<0x4xi8> -> tensor<0x4xf32>
+  return %d : tensor<0x4xf32>
+}

@@ -25,7 +25,8 @@ mlir::qtosa::ethosu::planDepthwiseAsConvolution(tosa::DepthwiseConv2DOp op,
   if (!weightType || !weightType.hasStaticShape() ||
       !weightType.getElementType().isSignlessInteger())
     return WhyNot("its weights are not static integers");
-  int64_t kernelH = weightType.getDimSize(0), kernelW = weightType.getDimSize(1),
+  int64_t kernelH = weightType.getDimSize(0),
+          kernelW = weightType.getDimSize(1),
           channels = weightType.getDimSize(2),
           multiplier = weightType.getDimSize(3);
   if (multiplier < 2)
@@ -55,14 +56,15 @@ mlir::qtosa::ethosu::planDepthwiseAsConvolution(tosa::DepthwiseConv2DOp op,
         for (int64_t kx = 0; kx < kernelW; ++kx)
           for (int64_t read = 0; read < channels; ++read)
             blockDiagonal.push_back(
-                read == c ? source[((ky * kernelW + kx) * channels + c) *
-                                       multiplier +
-                                   m]
-                          : fill);
-  auto type = RankedTensorType::get(
-      {channels * multiplier, kernelH, kernelW, channels},
-      weightType.getElementType());
-  return DepthwiseAsConvolution{op, DenseElementsAttr::get(type, blockDiagonal)};
+                read == c
+                    ? source[((ky * kernelW + kx) * channels + c) * multiplier +
+                             m]
+                    : fill);
+  auto type =
+      RankedTensorType::get({channels * multiplier, kernelH, kernelW, channels},
+                            weightType.getElementType());
+  return DepthwiseAsConvolution{op,
+                                DenseElementsAttr::get(type, blockDiagonal)};
 }
 
 Value mlir::qtosa::ethosu::buildDepthwiseAsConvolution(

@@ -1,4 +1,5 @@
-//===- DepthwiseAsConvolution.h - Depth multipliers as convolutions -*- C++ -*-===//
+//===- DepthwiseAsConvolution.h - Depth multipliers as convolutions -*- C++
+//-*-===//
 //
 // Private to lib/Target/EthosU. Vela 5.2 runs a tosa.depthwise_conv2d with
 // a depth multiplier M above 1 as eight transposes around the convolution:

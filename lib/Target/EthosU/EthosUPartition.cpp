@@ -468,6 +468,19 @@ bool isSameFile(StringRef a, StringRef b) {
   return normalized(a) == normalized(b);
 }
 
+/// Whether `path` is this process's standard output by another name
+/// (/dev/stdout, /proc/self/fd/1, the terminal or file stdout goes to),
+/// /dev/null aside.
+bool namesStdout(StringRef path) {
+  llvm::sys::fs::file_status target, out, null;
+  if (llvm::sys::fs::status(path, target) || llvm::sys::fs::status(1, out))
+    return false;
+  if (!llvm::sys::fs::status("/dev/null", null) &&
+      llvm::sys::fs::equivalent(target, null))
+    return false;
+  return llvm::sys::fs::equivalent(target, out);
+}
+
 struct EthosUPartitionPass
     : public qtosa::impl::EthosUPartitionPassBase<EthosUPartitionPass> {
   using EthosUPartitionPassBase::EthosUPartitionPassBase;
@@ -488,6 +501,29 @@ struct EthosUPartitionPass
              << "dot-file=- is not supported: stdout carries the module; "
                 "give the graph a path (report-file=- prints the report as "
                 "a table on stderr)";
+    // The module was read from a file (qtosa-opt's input) that a report
+    // or graph of the same name would replace.
+    StringRef input;
+    if (auto loc = module.getLoc()->findInstanceOf<FileLineColLoc>())
+      input = loc.getFilename().getValue();
+    for (auto [option, path] :
+         {std::pair<StringRef, StringRef>{"report-file", reportFile},
+          {"dot-file", dotFile}}) {
+      if (path.empty() || path == "-")
+        continue;
+      if (namesStdout(path))
+        return emitError(module.getLoc())
+               << option << "=" << path
+               << " is stdout, which carries the module; give the "
+               << (option == "dot-file" ? "graph" : "report")
+               << " a file of its own";
+      if (!input.empty() && llvm::sys::fs::exists(input) &&
+          isSameFile(path, input))
+        return emitError(module.getLoc())
+               << option << "=" << path
+               << " is the file the module was read from, which writing it "
+                  "would replace; give it another path";
+    }
     if (!dotFile.empty() && !reportFile.empty() && reportFile != "-" &&
         isSameFile(dotFile, reportFile))
       return emitError(module.getLoc())

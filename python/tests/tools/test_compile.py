@@ -75,3 +75,34 @@ def test_tflite_model_compiles(tmp_path):
     for delegate in result["delegates"]:
         assert delegate["vela"]["npu_cycles"] > 0
         assert os.path.exists(delegate["vela"]["npz"])
+
+
+@pytest.mark.parametrize("name", ["a-file", "", "a-file/sub"])
+def test_unusable_output_dir_is_an_error(tmp_path, name):
+    # A Python traceback (FileExistsError, FileNotFoundError,
+    # NotADirectoryError) before.
+    (tmp_path / "a-file").write_text("")
+    output = str(tmp_path / name) if name else ""
+    with pytest.raises(qtosa.Error, match="output directory"):
+        qtosa.compile.compile_for_ethosu(EXAMPLE, "ethos-u55-128", output)
+    done = subprocess.run([str(BIN_DIR / "qtosa-compile"), str(EXAMPLE),
+                           "-o", output], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.startswith("qtosa-compile: error: ")
+    assert "Traceback" not in done.stderr
+
+
+def test_delegate_path_taken_by_a_directory_is_an_error(tmp_path):
+    (tmp_path / "delegate_0.tosa").mkdir()
+    with pytest.raises(qtosa.Error, match="cannot write .*delegate_0.tosa"):
+        qtosa.compile.compile_for_ethosu(EXAMPLE, "ethos-u55-128", tmp_path)
+
+
+def test_model_among_the_outputs_is_kept(tmp_path):
+    # A model saved as OUT/report.json was replaced by the report.
+    model = tmp_path / "report.json"
+    model.write_bytes(EXAMPLE.read_bytes())
+    with pytest.raises(qtosa.Error, match="is the report.json that compiling "
+                       "writes into"):
+        qtosa.compile.compile_for_ethosu(model, "ethos-u55-128", tmp_path)
+    assert model.read_bytes() == EXAMPLE.read_bytes()

@@ -35,3 +35,24 @@ def test_arena_size_is_passed_to_tflite_micro():
         qtosa.tflite.run_micro(MODEL, [x], arena_size=1024)
     (got,) = qtosa.tflite.run_micro(MODEL, [x], arena_size=1 << 22)
     np.testing.assert_array_equal(got, want)
+
+
+HELLO = CORPUS_DIR / "tflite" / "tflm_hello_world_int8.tflite"
+
+
+@pytest.mark.skipif(not HELLO.exists(), reason="../shared/corpus is absent")
+@pytest.mark.parametrize("arena_size", [0, 10, 1023])
+def test_tiny_arena_is_an_error(arena_size):
+    # TFLite Micro crashed the process on arenas of 0 and 10 bytes.
+    with pytest.raises(qtosa.Error, match="arena_size %d is below 1024 bytes"
+                       % arena_size):
+        qtosa.tflite.run_micro(HELLO, [np.zeros((1, 1), np.int8)],
+                               arena_size=arena_size)
+
+
+@pytest.mark.skipif(not HELLO.exists(), reason="../shared/corpus is absent")
+def test_missing_input_is_an_error():
+    # TFLite Micro ran the model on whatever its arena held.
+    with pytest.raises(qtosa.Error,
+                       match=r"takes 1 input\(s\), got 0$"):
+        qtosa.tflite.run_micro(HELLO, [])

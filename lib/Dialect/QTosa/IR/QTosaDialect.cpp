@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
+#include "qtosa/Utils/NestingDepth.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -57,6 +58,10 @@ Type mlir::qtosa::parseQTypeAttrValue(Attribute value) {
   auto text = dyn_cast_or_null<StringAttr>(value);
   if (!text)
     return {};
+  // MLIR's type parser recurses once per level: a string nested thousands
+  // deep would overflow the stack where the verifier runs, at parse time.
+  if (findNestingBeyond(text.getValue()))
+    return {};
   size_t consumed = 0;
   Type type = parseType(text.getValue(), text.getContext(), &consumed,
                         /*isKnownNullTerminated=*/false);
@@ -74,6 +79,11 @@ static LogicalResult verifyBoundaryAttribute(Operation *op,
     return op->emitError() << "[QTOSA-QTYPE] unknown attribute '"
                            << attribute.getName().getValue() << "' on " << where
                            << " #" << index;
+  auto text = dyn_cast<StringAttr>(attribute.getValue());
+  if (text && findNestingBeyond(text.getValue()))
+    return op->emitError() << "[QTOSA-QTYPE] '" << kQTypeAttrName << "' of "
+                           << where << " #" << index << " nests deeper than "
+                           << kMaxNestingDepth << " levels";
   if (!parseQTypeAttrValue(attribute.getValue()))
     return op->emitError()
            << "[QTOSA-QTYPE] '" << kQTypeAttrName << "' of " << where << " #"
