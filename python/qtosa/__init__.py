@@ -279,14 +279,24 @@ def rules(target: str = "ethos-u55-128") -> List[Dict[str, str]]:
     return list(_qtosa.rules(target))
 
 
+def _path_or_bytes(source: PathOrBytes) -> Union[str, bytes]:
+    """`source` as the extension takes it: a path string or bytes."""
+    if isinstance(source, (bytearray, memoryview)):
+        return bytes(source)
+    if isinstance(source, (str, bytes, os.PathLike)):
+        return source if isinstance(source, bytes) else os.fspath(source)
+    raise Error("expected a path or the file's bytes, not %s"
+                % type(source).__name__)
+
+
 def import_tflite(source: PathOrBytes) -> Module:
     """Imports a TFLite model (a path, or the file's bytes) as QDQ TOSA."""
-    return Module(_qtosa.import_tflite(source))
+    return Module(_qtosa.import_tflite(_path_or_bytes(source)))
 
 
 def import_tosa_flatbuffer(source: PathOrBytes) -> Module:
     """Imports a TOSA 1.0 flatbuffer (a path, or its bytes)."""
-    return Module(_qtosa.import_tosa_flatbuffer(source))
+    return Module(_qtosa.import_tosa_flatbuffer(_path_or_bytes(source)))
 
 
 def export_tosa_flatbuffer(module: Module) -> bytes:

@@ -42,10 +42,22 @@ def run(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     with tempfile.TemporaryDirectory(prefix="qtosa-reference-") as work:
         graph = os.path.join(work, "graph.tosa")
         if isinstance(tosa, (str, os.PathLike)):
-            with open(tosa, "rb") as f:
-                tosa = f.read()
+            try:
+                with open(tosa, "rb") as f:
+                    tosa = f.read()
+            except OSError as error:
+                raise Error("cannot read %s: %s" % (
+                    os.fspath(tosa), error.strerror or error)) from None
         with open(graph, "wb") as f:
             f.write(bytes(tosa))
+        # The worker loads them without pickle: only numeric arrays pass.
+        for index, array in enumerate(inputs):
+            if not isinstance(array, np.ndarray) or \
+                    array.dtype.kind not in "biuf":
+                raise Error("input #%d is %s, not a numeric numpy array" % (
+                    index, "a %s array" % array.dtype
+                    if isinstance(array, np.ndarray)
+                    else "a " + type(array).__name__))
         np.savez(os.path.join(work, "inputs.npz"),
                  *[np.ascontiguousarray(array) for array in inputs])
         done = subprocess.run(

@@ -5,6 +5,7 @@ import re
 import pytest
 
 import qtosa
+from conftest import CORPUS_DIR
 
 ADD = """
 func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
@@ -164,3 +165,20 @@ def test_help_describes_the_package():
         assert name in text
     assert "Raises Error" in pydoc.render_doc(qtosa.Module.run,
                                                renderer=pydoc.plaintext)
+
+
+@pytest.mark.parametrize("wrap", [bytearray, memoryview])
+def test_import_takes_every_bytes_type_it_documents(wrap):
+    # PathOrBytes lists bytearray and memoryview; pybind11 took bytes only.
+    tflite = CORPUS_DIR / "tflite" / "tflm_hello_world_int8.tflite"
+    if not tflite.exists():
+        pytest.skip("../shared/corpus is absent")
+    module = qtosa.import_tflite(wrap(tflite.read_bytes()))
+    assert "func.func @" in str(module)
+    flatbuffer = qtosa.export_tosa_flatbuffer(qtosa.parse(
+        "func.func @f(%x: tensor<4xi8>) -> tensor<4xi8> {\n"
+        "  return %x : tensor<4xi8>\n}\n"))
+    assert "func.func @f" in str(qtosa.import_tosa_flatbuffer(wrap(flatbuffer)))
+    with pytest.raises(qtosa.Error, match="expected a path or the file's "
+                                          "bytes, not int"):
+        qtosa.import_tflite(42)

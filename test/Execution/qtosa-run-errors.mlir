@@ -27,7 +27,7 @@
 // MISSING: error: {{.*}}missing.npy: cannot read
 //
 // RUN: not qtosa-run %s -e nothere 2>&1 | FileCheck %s --check-prefix=NOFUNC
-// NOFUNC: error: no function @nothere in the module (functions: @main, @dynamic, @scalar)
+// NOFUNC: error: no function @nothere in the module (functions: @main, @dynamic, @scalar, @pair)
 //
 // RUN: not qtosa-run %s -e dynamic 2>&1 | FileCheck %s --check-prefix=DYNAMIC
 // DYNAMIC: error: @dynamic at {{.*}}: argument #0 has type tensor<?x3xf32>; arguments must have static shapes
@@ -62,3 +62,19 @@ func.func private @decl(tensor<2xf32>) -> tensor<2xf32>
 // RUN: not qtosa-run %s --input %t/f2x3.npy --input %t/f2x3.npy -o /dev/full 2>&1 | FileCheck %s --check-prefix=FULL
 // FULL: qtosa-run: error: /dev/full: cannot write: No space left on device
 // FULL-NOT: LLVM ERROR
+
+// Result paths that clash (each used to be written, exit 0): several
+// results in one -o file without %d, and a result over an input file:
+// RUN: not qtosa-run %s -e pair --input %t/f2x3.npy -o %t/one.npy 2>&1 | FileCheck %s --check-prefix=ONEFILE
+// ONEFILE: qtosa-run: error: -o {{.*}}one.npy names one file for the 2 results; put %d in it (out_%d.npy) or use --output-dir
+// RUN: not ls %t/one.npy
+// RUN: cp %t/f2x3.npy %t/in.npy
+// RUN: not qtosa-run %s --input %t/f2x3.npy --input %t/in.npy -o %t/./in.npy 2>&1 | FileCheck %s --check-prefix=OVERINPUT
+// OVERINPUT: qtosa-run: error: result #0 would be written to '{{.*}}/./in.npy', the input file '{{.*}}/in.npy'; give the results other paths
+// RUN: cmp %t/f2x3.npy %t/in.npy
+// RUN: qtosa-run %s -e pair --input %t/f2x3.npy -o %t/pair_%d.npy
+// RUN: ls %t/pair_0.npy %t/pair_1.npy
+
+func.func @pair(%a: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  return %a, %a : tensor<2x3xf32>, tensor<2x3xf32>
+}

@@ -166,6 +166,24 @@ int main(int argc, char **argv) {
   if (!executable)
     return fail(llvm::toString(executable.takeError()));
 
+  // Paths that would clash: several results in one file (each would
+  // replace the last), or a result over an input.
+  size_t resultCount = (*executable)->getOutputs().size();
+  if (!outputPattern.empty() && resultCount > 1 &&
+      StringRef(outputPattern).find("%d") == StringRef::npos)
+    return fail("-o " + outputPattern + " names one file for the " +
+                Twine(resultCount) +
+                " results; put %d in it (out_%d.npy) or use --output-dir");
+  if (!outputDir.empty() || !outputPattern.empty())
+    for (size_t index = 0; index < resultCount; ++index)
+      for (const std::string &input : inputs) {
+        bool same = false;
+        if (!llvm::sys::fs::equivalent(input, outputPath(index), same) && same)
+          return fail("result #" + Twine(index) + " would be written to '" +
+                      outputPath(index) + "', the input file '" + input +
+                      "'; give the results other paths");
+      }
+
   // The expected element type tells the reader how to take <u2 (bf16).
   ArrayRef<TensorSignature> signature = (*executable)->getInputs();
   std::vector<Tensor> arguments;

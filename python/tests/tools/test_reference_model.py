@@ -32,3 +32,23 @@ def test_wrong_input_is_an_error(convnext_module):
                                           r"\(int16\[1, 8, 8, 4\]\)"):
         qtosa.reference.run(delegate["flatbuffer"],
                             [np.zeros((1, 8, 8, 4), np.int16)])
+
+
+def test_unreadable_path_is_an_error(tmp_path):
+    # FileNotFoundError and IsADirectoryError before.
+    with pytest.raises(qtosa.Error, match="cannot read .*nope.tosa: No such"):
+        qtosa.reference.run(tmp_path / "nope.tosa", [])
+    with pytest.raises(qtosa.Error, match="Is a directory"):
+        qtosa.reference.run(tmp_path, [])
+
+
+@pytest.mark.parametrize("value", [None, np.array([object()])])
+def test_non_numeric_input_is_an_error(convnext_module, value):
+    # The worker's traceback was the error message before.
+    partitioned = convnext_module.clone()
+    qtosa.partition(partitioned, "ethos-u55-128")
+    (delegate,) = partitioned.delegates()
+    with pytest.raises(qtosa.Error, match="input #0 is a .*, not a numeric "
+                                          "numpy array") as raised:
+        qtosa.reference.run(delegate["flatbuffer"], [value])
+    assert "Traceback" not in str(raised.value)
