@@ -72,3 +72,20 @@ func.func @many_channels(%x: tensor<1x8x8x33xi8>) -> tensor<1x8x8x66xi32> {
   %y = tosa.depthwise_conv2d %x, %w, %b, %zp, %zp {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x8x33xi8>, tensor<3x3x33x2xi8>, tensor<66xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x8x8x66xi32>
   return %y : tensor<1x8x8x66xi32>
 }
+
+// 16x8 (i16 input): Ethos-U85 only (on Ethos-U55 a 16x8 convolution of 32
+// channels took 1.09x Vela's transposes).
+// CHECK-LABEL: func.func @sixteen_by_eight(
+// CHECK: tosa.depthwise_conv2d
+// CHECK-NOT: tosa.conv2d
+// U85-LABEL: func.func @sixteen_by_eight(
+// U85: tosa.conv2d {{.*}} -> tensor<1x8x8x8xi48>
+// U85-NOT: tosa.depthwise_conv2d
+func.func @sixteen_by_eight(%x: tensor<1x8x8x4xi16>) -> tensor<1x8x8x8xi48> {
+  %w = "tosa.const"() <{values = dense<7> : tensor<3x3x4x2xi8>}> : () -> tensor<3x3x4x2xi8>
+  %b = "tosa.const"() <{values = dense<0> : tensor<8xi48>}> : () -> tensor<8xi48>
+  %izp = "tosa.const"() <{values = dense<0> : tensor<1xi16>}> : () -> tensor<1xi16>
+  %wzp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %y = tosa.depthwise_conv2d %x, %w, %b, %izp, %wzp {acc_type = i48, dilation = array<i64: 1, 1>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>} : (tensor<1x8x8x4xi16>, tensor<3x3x4x2xi8>, tensor<8xi48>, tensor<1xi16>, tensor<1xi8>) -> tensor<1x8x8x8xi48>
+  return %y : tensor<1x8x8x8xi48>
+}
