@@ -118,6 +118,25 @@ func.func @add(%a: tensor<2x3xi8>, %b: tensor<2x3xi8>) -> tensor<2x3xi8> {
 
 // -----
 
+// 16-bit inputs go to i32 at max(scale) / 2^14 (TFLite's int16 ADD, and
+// the form Vela fuses): 0.5 -> multiplier 2^30, shift 16; 0.25 -> 17.
+// CHECK-LABEL: func.func @add_16_bit(
+// CHECK-SAME: %[[A:.*]]: tensor<2x3xi16>, %[[B:.*]]: tensor<2x3xi16>
+// CHECK-DAG: %[[S16:.*]] = "tosa.const"() <{values = dense<16> : tensor<1xi8>}>
+// CHECK-DAG: %[[S17:.*]] = "tosa.const"() <{values = dense<17> : tensor<1xi8>}>
+// CHECK-DAG: %[[WA:.*]] = tosa.rescale %[[A]], %{{.*}}, %[[S16]], {{.*}} -> tensor<2x3xi32>
+// CHECK-DAG: %[[WB:.*]] = tosa.rescale %[[B]], %{{.*}}, %[[S17]], {{.*}} -> tensor<2x3xi32>
+// CHECK: tosa.add %[[WA]], %[[WB]]
+func.func @add_16_bit(%a: tensor<2x3xi16>, %b: tensor<2x3xi16>) -> tensor<2x3xi16> {
+  %ad = qtosa.dequantize %a as !quant.uniform<i16:f32, 0.5> : tensor<2x3xi16> -> tensor<2x3xf32>
+  %bd = qtosa.dequantize %b as !quant.uniform<i16:f32, 0.25> : tensor<2x3xi16> -> tensor<2x3xf32>
+  %y = tosa.add %ad, %bd : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i16:f32, 0.75> : tensor<2x3xf32> -> tensor<2x3xi16>
+  return %q : tensor<2x3xi16>
+}
+
+// -----
+
 // Inputs of one scale: both are widened by 2^19, the second as
 // (2^30 - 1) >> 11, which is still exactly 2^19 on any i8 value (and which
 // Vela fuses into the ADD, where it does not fuse two equal RESCALEs).

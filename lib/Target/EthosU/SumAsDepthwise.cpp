@@ -34,7 +34,8 @@ mlir::qtosa::ethosu::matchSumAsDepthwise(tosa::ReduceSumOp op) {
   if (!storedType || !storedType.getElementType().isSignlessInteger(8))
     return std::nullopt;
   // A rescale by exactly 1: multiplier 2^30, shift 30, output zero point 0.
-  std::optional<int64_t> multiplier = getScalarIntConstant(widen.getMultiplier());
+  std::optional<int64_t> multiplier =
+      getScalarIntConstant(widen.getMultiplier());
   std::optional<int64_t> shift = getScalarIntConstant(widen.getShift());
   std::optional<int64_t> outputZeroPoint =
       getScalarIntConstant(widen.getOutputZp());
@@ -53,8 +54,7 @@ mlir::qtosa::ethosu::matchSumAsDepthwise(tosa::ReduceSumOp op) {
   if (auto reshape = plan.stored.getDefiningOp<tosa::ReshapeOp>()) {
     auto plane = dyn_cast<RankedTensorType>(reshape.getInput1().getType());
     if (plane && plane.hasStaticShape() && plane.getRank() == 4 &&
-        plane.getDimSize(0) == 1 &&
-        plane.getDimSize(3) == type.getDimSize(2)) {
+        plane.getDimSize(0) == 1 && plane.getDimSize(3) == type.getDimSize(2)) {
       plan.stored = reshape.getInput1();
       plan.height = plane.getDimSize(1);
       plan.width = plane.getDimSize(2);
@@ -73,9 +73,9 @@ Value mlir::qtosa::ethosu::buildSumAsDepthwise(OpBuilder &builder,
   Value input = plan.stored;
   SmallVector<int64_t> planeShape = {1, plan.height, plan.width, channels};
   if (cast<RankedTensorType>(input.getType()).getRank() != 4)
-    input = tosa::ReshapeOp::create(b, RankedTensorType::get(planeShape, i8),
-                                    input,
-                                    tosa::getTosaConstShape(b, planeShape));
+    input =
+        tosa::ReshapeOp::create(b, RankedTensorType::get(planeShape, i8), input,
+                                tosa::getTosaConstShape(b, planeShape));
   auto weightType =
       RankedTensorType::get({plan.height, plan.width, channels, 1}, i8);
   Value ones = tosa::ConstOp::create(
