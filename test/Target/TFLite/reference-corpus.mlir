@@ -29,10 +29,12 @@
 // CHECK-DAG: {{^}}  QUANTIZE: 2 model(s), 2 bit-exact, max 0 LSB
 // CHECK-DAG: {{^}}  DEPTHWISE_CONV_2D FULLY_CONNECTED RESHAPE SOFTMAX: 1 model(s), 1 bit-exact, max 0 LSB
 // TFLite's rounding (rounding=double) makes 17 of the 23 int16 LEAKY_RELU
-// models exact (2 with SINGLE_ROUND), 14 of 17 ADD and 4 of 5 SUB (12, 4).
+// models exact (2 with SINGLE_ROUND), 14 of 17 ADD and 4 of 5 SUB (12, 4)
+// until session 24; with the larger input widened by 2^14 as TFLite does,
+// 17 of 17 ADD and 3 of 5 SUB (docs/tflite-import.md).
 // CHECK-DAG: {{^}}  LEAKY_RELU: 23 model(s), 17 bit-exact, max 1 LSB
-// CHECK-DAG: {{^}}  ADD: 17 model(s), 14 bit-exact, max 1 LSB
-// CHECK-DAG: {{^}}  SUB: 5 model(s), 4 bit-exact, max 1 LSB
+// CHECK-DAG: {{^}}  ADD: 17 model(s), 17 bit-exact, max 0 LSB
+// CHECK-DAG: {{^}}  SUB: 5 model(s), 3 bit-exact, max 1 LSB
 // The unrolled LSTMs: MNIST's (28 steps) exact; DTLN's two one-step LSTMs
 // 2 LSB on seed 1 (TFLite's own int16 sigmoid/tanh tables; docs/tflite-import.md).
 // CHECK-DAG: {{^}}  FULLY_CONNECTED RESHAPE SOFTMAX UNIDIRECTIONAL_SEQUENCE_LSTM: 1 model(s), 1 bit-exact, max 0 LSB
