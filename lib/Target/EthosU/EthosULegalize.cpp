@@ -342,6 +342,33 @@ bool isBroadcastTile(tosa::TileOp op) {
   return repeats;
 }
 
+/// The broadcast a concat of one value with itself is, along an axis where
+/// the value has size 1 (the TFLite importer's RESIZE from 1x1), as the
+/// tosa.tile isBroadcastTile takes; null otherwise. Vela 5.2 runs the
+/// concat as one memory copy per operand (1x1 to 33x33x8: 33 x 87 and
+/// 33 x 353 Ethos-U85 cycles).
+tosa::TileOp tileOfConcatOfCopies(tosa::ConcatOp concat) {
+  OperandRange parts = concat.getInput1();
+  if (parts.size() < 2 || !llvm::all_equal(parts))
+    return {};
+  auto type = dyn_cast<RankedTensorType>(parts.front().getType());
+  uint32_t axis = concat.getAxis();
+  if (!type || !type.hasStaticShape() || axis >= type.getRank() ||
+      type.getDimSize(axis) != 1)
+    return {};
+  SmallVector<int64_t> multiples(type.getRank(), 1);
+  multiples[axis] = static_cast<int64_t>(parts.size());
+  ImplicitLocOpBuilder builder(concat.getLoc(), concat);
+  auto tile = tosa::TileOp::create(builder, concat.getType(), parts.front(),
+                                   tosa::getTosaConstShape(builder, multiples));
+  if (isBroadcastTile(tile))
+    return tile;
+  Operation *shape = tile.getMultiples().getDefiningOp();
+  tile.erase();
+  shape->erase();
+  return {};
+}
+
 /// `op`'s broadcast as an elementwise MAXIMUM, which broadcasts both of its
 /// operands: the input widened to i32 (PRO-INT's MAXIMUM), the maximum with
 /// a constant of the element type's least value shaped [the repeated sizes,
@@ -623,6 +650,21 @@ struct EthosULegalizePass
     // MACs cost less than Vela's transposes (on Ethos-U55 for 8-bit inputs
     // only: a 16x8 one of 32 channels took 1.09x the transposes' cycles).
     int64_t maxDepthwiseChannels = u55 ? 32 : 256;
+    // On Ethos-U85 a concat of copies is a broadcast, which the tile rewrite
+    // below runs as one MAXIMUM (the factory's RESIZE from 1x1 to 33x33:
+    // 14,520 cycles of copies). Ethos-U55 copies faster than it
+    // broadcasts (17,622 cycles against 58,857 for Vela's TFLite route's
+    // broadcasting ADD), so the concats stay there.
+    if (!u55) {
+      SmallVector<tosa::ConcatOp> concats;
+      getOperation().walk(
+          [&](tosa::ConcatOp concat) { concats.push_back(concat); });
+      for (tosa::ConcatOp concat : concats)
+        if (tosa::TileOp tile = tileOfConcatOfCopies(concat)) {
+          concat.replaceAllUsesWith(tile.getResult());
+          concat.erase();
+        }
+    }
     getOperation().walk([&](Operation *op) {
       // Ethos-U85 broadcasts along C at nearly the cost of the transposes.
       if (u55)

@@ -519,8 +519,9 @@ OpStatus convertResize(SubgraphImporter &im, bool nearest) {
   // such scales, and Vela's TOSA route has no TILE: a concat of copies per
   // axis, data movement that runs on the stored integers (Vela 5.2, 1x1 to
   // 33x33x8: 17622 Ethos-U55 cycles, against 58857 for the broadcasting
-  // ADD Vela's TFLite route makes). Nested concats fold into one, so each
-  // axis must fit one concat's operand limit.
+  // ADD Vela's TFLite route makes; on Ethos-U85 qtosa-ethosu-legalize
+  // turns each concat into a broadcasting MAXIMUM). Nested concats fold
+  // into one, so each axis must fit one concat's operand limit.
   if (inShape[1] == 1 && inShape[2] == 1 &&
       out.shape[1] <= kMaxConcatOperands &&
       out.shape[2] <= kMaxConcatOperands) {
