@@ -703,10 +703,8 @@ struct EthosULegalizePass
       } else if (auto tile = dyn_cast<tosa::TileOp>(op)) {
         if (isBroadcastTile(tile))
           broadcasts.push_back(tile);
-      } else if (auto sum = dyn_cast<tosa::ReduceSumOp>(op); sum && !u55) {
-        // Ethos-U55 sums over positions without the transpose (the
-        // MobileNetV2 head: 0.5% faster as it is).
-        if (std::optional<SumAsDepthwise> plan = matchSumAsDepthwise(sum))
+      } else if (auto sum = dyn_cast<tosa::ReduceSumOp>(op)) {
+        if (std::optional<SumAsDepthwise> plan = matchSumAsDepthwise(sum, u55))
           planeSums.push_back(*plan);
       } else if (auto depthwise = dyn_cast<tosa::DepthwiseConv2DOp>(op)) {
         auto input = dyn_cast<RankedTensorType>(depthwise.getInput().getType());

@@ -16,15 +16,11 @@ using namespace mlir::qtosa;
 using namespace mlir::qtosa::ethosu;
 
 std::optional<SumAsDepthwise>
-mlir::qtosa::ethosu::matchSumAsDepthwise(tosa::ReduceSumOp op) {
+mlir::qtosa::ethosu::matchSumAsDepthwise(tosa::ReduceSumOp op, bool u55) {
   auto type = dyn_cast<RankedTensorType>(op.getInput().getType());
   if (!type || !type.hasStaticShape() || type.getRank() != 3 ||
       type.getDimSize(0) != 1 || op.getAxis() != 1 ||
       !type.getElementType().isInteger(32) || type.getDimSize(1) < 2)
-    return std::nullopt;
-  // Where the transpose costs more than the convolution (SumAsDepthwise.h).
-  int64_t positions = type.getDimSize(1), channels = type.getDimSize(2);
-  if (positions > kFewPositions && channels < kManyChannels)
     return std::nullopt;
   auto widen = op.getInput().getDefiningOp<tosa::RescaleOp>();
   if (!widen || !widen->hasOneUse() || widen.getPerChannel() ||
@@ -60,6 +56,15 @@ mlir::qtosa::ethosu::matchSumAsDepthwise(tosa::ReduceSumOp op) {
       plan.width = plane.getDimSize(2);
     }
   }
+  // Where Vela's transpose costs more than the convolution, or the plane
+  // is also read elsewhere (a squeeze-excite block multiplies it by the
+  // gate), so that Vela copies it for the reshape (SumAsDepthwise.h).
+  int64_t positions = type.getDimSize(1), channels = type.getDimSize(2);
+  bool readElsewhere =
+      plan.stored != widen.getInput() && !plan.stored.hasOneUse();
+  if (!readElsewhere &&
+      (u55 || (positions > kFewPositions && channels < kManyChannels)))
+    return std::nullopt;
   return plan;
 }
 
