@@ -9,6 +9,8 @@
 
 #include "DepthwiseAsConvolution.h"
 
+#include "ConvolutionWeights.h"
+
 #include "qtosa/Utils/TosaUtils.h"
 
 #include "mlir/IR/Matchers.h"
@@ -36,16 +38,14 @@ mlir::qtosa::ethosu::planDepthwiseAsConvolution(tosa::DepthwiseConv2DOp op,
         "{0} channels are more than {1}, where the convolution's C^2 MACs "
         "cost more than Vela's transposes",
         channels, maxChannels));
-  DenseElementsAttr weights;
-  if (!matchPattern(op.getWeight(), m_Constant(&weights)))
-    return WhyNot("its weights are not a constant");
-  std::optional<int64_t> weightZeroPoint =
-      getScalarIntConstant(op.getWeightZp());
-  if (!weightZeroPoint)
-    return WhyNot("its weight zero point is not a constant");
+  WhyNotOr<ConvolutionWeights> constant = getConvolutionWeights(op);
+  if (!constant.hasValue())
+    return constant.whyNot();
+  DenseElementsAttr weights = constant->values;
+  int64_t weightZeroPoint = constant->zeroPoint;
 
   unsigned width = weightType.getElementTypeBitWidth();
-  APInt fill(width, static_cast<uint64_t>(*weightZeroPoint),
+  APInt fill(width, static_cast<uint64_t>(weightZeroPoint),
              /*isSigned=*/true);
   SmallVector<APInt> source(weights.getValues<APInt>());
   SmallVector<APInt> blockDiagonal;

@@ -18,6 +18,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "TransposeConvAsPhases.h"
+
+#include "ConvolutionWeights.h"
 #include "TransposeConvAsConvolution.h"
 
 #include "qtosa/Utils/TosaUtils.h"
@@ -72,13 +74,11 @@ mlir::qtosa::ethosu::planTransposeConvAsPhases(tosa::TransposeConv2DOp op) {
   auto rescale = dyn_cast<tosa::RescaleOp>(*op->user_begin());
   if (!rescale || rescale.getInput() != op.getResult())
     return WhyNot("its accumulator is not rescaled");
-  DenseElementsAttr weights;
-  if (!matchPattern(op.getWeight(), m_Constant(&weights)))
-    return WhyNot("its weights are not a constant");
-  std::optional<int64_t> weightZeroPoint =
-      getScalarIntConstant(op.getWeightZp());
-  if (!weightZeroPoint)
-    return WhyNot("its weight zero point is not a constant");
+  WhyNotOr<ConvolutionWeights> constant = getConvolutionWeights(op);
+  if (!constant.hasValue())
+    return constant.whyNot();
+  DenseElementsAttr weights = constant->values;
+  int64_t weightZeroPoint = constant->zeroPoint;
 
   TransposeConvAsPhases plan;
   plan.transposeConv = op;
@@ -115,7 +115,7 @@ mlir::qtosa::ethosu::planTransposeConvAsPhases(tosa::TransposeConv2DOp op) {
 
   SmallVector<APInt> source(weights.getValues<APInt>());
   APInt zero(weightType.getElementTypeBitWidth(),
-             static_cast<uint64_t>(*weightZeroPoint), /*isSigned=*/true);
+             static_cast<uint64_t>(weightZeroPoint), /*isSigned=*/true);
   int64_t tapsH = plan.taps[0], tapsW = plan.taps[1];
   auto phaseType = weightType.clone({strideW * outC, tapsH, tapsW, inC});
   for (int64_t rh = 0; rh < strideH; ++rh) {
