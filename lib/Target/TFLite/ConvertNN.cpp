@@ -210,13 +210,18 @@ OpStatus buildConvolution(SubgraphImporter &im, const Options &options, int in,
   int64_t inputsPerGroup = x.shape[3] / groups;
   int64_t outputsPerGroup = w.shape[0] / groups;
   SmallVector<Value> parts;
-  for (int64_t group = 0; group < groups; ++group)
-    parts.push_back(convolve(
-        inputChannels(im, spatial->input, group * inputsPerGroup,
-                      inputsPerGroup),
-        im.sliceAxis(weight, 0, group * outputsPerGroup, outputsPerGroup),
-        im.sliceAxis(bias, 0, group * outputsPerGroup, outputsPerGroup),
-        outputsPerGroup));
+  for (int64_t group = 0; group < groups; ++group) {
+    // One statement each: the order of the ops is the order written, not
+    // the compiler's order of evaluating arguments.
+    Value groupInput = inputChannels(im, spatial->input, group * inputsPerGroup,
+                                     inputsPerGroup);
+    Value groupWeight =
+        im.sliceAxis(weight, 0, group * outputsPerGroup, outputsPerGroup);
+    Value groupBias =
+        im.sliceAxis(bias, 0, group * outputsPerGroup, outputsPerGroup);
+    parts.push_back(
+        convolve(groupInput, groupWeight, groupBias, outputsPerGroup));
+  }
   return finish(im, im.concat(parts, 3), options.fused_activation_function());
 }
 

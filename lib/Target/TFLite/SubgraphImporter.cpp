@@ -276,9 +276,13 @@ Value SubgraphImporter::slice(Value value, ArrayRef<int64_t> start,
   auto type = cast<RankedTensorType>(value.getType());
   if (type.getShape() == size)
     return value;
+  // The shapes first, in this order (arguments are evaluated in an order
+  // of the compiler's choosing).
+  Value startShape = constShape(start);
+  Value sizeShape = constShape(size);
   return tosa::SliceOp::create(
       b, currentLoc, RankedTensorType::get(size, type.getElementType()), value,
-      constShape(start), constShape(size));
+      startShape, sizeShape);
 }
 
 Value SubgraphImporter::sliceAxis(Value value, int64_t axis, int64_t start,

@@ -123,18 +123,18 @@
 // GROUPC: %[[Q:.+]] = qtosa.quantize %arg0
 // GROUPC: %[[W:.+]] = qtosa.dequantize %{{.+}} : tensor<4x3x3x2xi8> -> tensor<4x3x3x2xf32>
 // GROUPC: %[[B:.+]] = qtosa.dequantize %{{.+}} : tensor<4xi32> -> tensor<4xf32>
-// GROUPC: %[[B0:.+]] = tosa.slice %[[B]], {{.+}} -> tensor<2xf32>
-// GROUPC: %[[W0:.+]] = tosa.slice %[[W]], {{.+}} -> tensor<2x3x3x2xf32>
 // GROUPC: %[[S0:.+]] = tosa.const_shape {values = dense<0> : tensor<4xindex>}
 // GROUPC: %[[X0:.+]] = tosa.slice %[[Q]], %[[S0]], {{.+}} -> tensor<1x4x4x2xi8>
 // GROUPC: %[[D0:.+]] = qtosa.dequantize %[[X0]]
+// GROUPC: %[[W0:.+]] = tosa.slice %[[W]], {{.+}} -> tensor<2x3x3x2xf32>
+// GROUPC: %[[B0:.+]] = tosa.slice %[[B]], {{.+}} -> tensor<2xf32>
 // GROUPC: %[[C0:.+]] = tosa.conv2d %[[D0]], %[[W0]], %[[B0]], {{.+}} -> tensor<1x4x4x2xf32>
-// GROUPC: %[[B1:.+]] = tosa.slice %[[B]], {{.+}} -> tensor<2xf32>
-// GROUPC: %[[WS1:.+]] = tosa.const_shape {values = dense<[2, 0, 0, 0]> : tensor<4xindex>}
-// GROUPC: %[[W1:.+]] = tosa.slice %[[W]], %[[WS1]], {{.+}} -> tensor<2x3x3x2xf32>
 // GROUPC: %[[S1:.+]] = tosa.const_shape {values = dense<[0, 0, 0, 2]> : tensor<4xindex>}
 // GROUPC: %[[X1:.+]] = tosa.slice %[[Q]], %[[S1]], {{.+}} -> tensor<1x4x4x2xi8>
 // GROUPC: %[[D1:.+]] = qtosa.dequantize %[[X1]]
+// GROUPC: %[[WS1:.+]] = tosa.const_shape {values = dense<[2, 0, 0, 0]> : tensor<4xindex>}
+// GROUPC: %[[W1:.+]] = tosa.slice %[[W]], %[[WS1]], {{.+}} -> tensor<2x3x3x2xf32>
+// GROUPC: %[[B1:.+]] = tosa.slice %[[B]], {{.+}} -> tensor<2xf32>
 // GROUPC: %[[C1:.+]] = tosa.conv2d %[[D1]], %[[W1]], %[[B1]], {{.+}} -> tensor<1x4x4x2xf32>
 // GROUPC: %[[CAT:.+]] = tosa.concat %[[C0]], %[[C1]] {axis = 3 : i32}
 // GROUPC: tosa.clamp %[[CAT]] {max_val = 3.40282347E+38 : f32, min_val = 0.000000e+00 : f32}
