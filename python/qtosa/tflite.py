@@ -43,6 +43,8 @@ def run_micro(model: Union[str, "os.PathLike[str]", bytes],
     instead (a softmax whose input scale it cannot express): run models
     nobody has run under TFLite Micro before in a process of their own."""
     runtime = require("tflite-micro")
+    name = ("the model" if isinstance(model, (bytes, bytearray))
+            else os.fspath(model))
     # TFLite Micro keeps its own bookkeeping in the arena; a few bytes
     # crash it (0 and 10 did) instead of failing to allocate.
     if arena_size is not None and arena_size < MIN_ARENA_SIZE:
@@ -72,16 +74,13 @@ def run_micro(model: Union[str, "os.PathLike[str]", bytes],
             failure = None
         except _WrongInputCount as error:
             # What TFLite Micro printed is its answer to counting them.
-            raise Error("%s: %s" % (
-                "the model" if isinstance(model, (bytes, bytearray))
-                else os.fspath(model), error)) from None
+            raise Error("%s: %s" % (name, error)) from None
         except Exception as error:
             outputs, failure = [], "%s: %s" % (type(error).__name__, error)
     if failure is not None:
         detail = " ".join("".join(printed).split())
         raise Error("TFLite Micro fails on %s: %s%s" % (
-            "the model" if isinstance(model, (bytes, bytearray))
-            else os.fspath(model), failure,
+            name, failure,
             ("; it printed: " + detail[-400:]) if detail else ""))
     return outputs
 

@@ -316,15 +316,15 @@ Value buildReverseThroughWidth(OpBuilder &builder, tosa::ReverseOp op) {
   return transpose(reversed, after);
 }
 
-/// Whether `op` only broadcasts (every axis it repeats has size 1 in its
-/// input: torch's expand and expand_as, which ExecuTorch writes as a TILE)
-/// an i8 or i16 tensor of rank 1 to 4. Vela 5.2 runs such a TILE as one
-/// memory copy per repeat (8 x 613 U85 cycles for 1x8x8x1 to 1x8x8x8);
-/// buildTileAsBroadcastMaximum's form takes 128 there and 3584 on Ethos-U55
-/// (against 8 x 626).
-bool isBroadcastTile(tosa::TileOp op) {
-  auto in = dyn_cast<RankedTensorType>(op.getInput1().getType());
-  auto out = dyn_cast<RankedTensorType>(op.getType());
+/// Whether `inType` to `outType` only broadcasts (every axis that grows has
+/// size 1 in the input: torch's expand and expand_as, which ExecuTorch
+/// writes as a TILE) an i8 or i16 tensor of rank 1 to 4. Vela 5.2 runs such a
+/// TILE as one memory copy per repeat (8 x 613 U85 cycles for 1x8x8x1 to
+/// 1x8x8x8); buildTileAsBroadcastMaximum's form takes 128 there and 3584 on
+/// Ethos-U55 (against 8 x 626).
+bool isBroadcast(Type inType, Type outType) {
+  auto in = dyn_cast<RankedTensorType>(inType);
+  auto out = dyn_cast<RankedTensorType>(outType);
   if (!in || !out || !in.hasStaticShape() || !out.hasStaticShape() ||
       in.getRank() < 1 || in.getRank() > 4 || in.getRank() != out.getRank())
     return false;
@@ -342,9 +342,14 @@ bool isBroadcastTile(tosa::TileOp op) {
   return repeats;
 }
 
+/// Whether the TILE `op` is such a broadcast.
+bool isBroadcastTile(tosa::TileOp op) {
+  return isBroadcast(op.getInput1().getType(), op.getType());
+}
+
 /// The broadcast a concat of one value with itself is, along an axis where
 /// the value has size 1 (the TFLite importer's RESIZE from 1x1), as the
-/// tosa.tile isBroadcastTile takes; null otherwise. Vela 5.2 runs the
+/// tosa.tile isBroadcastTile takes; null when it is not one. Vela 5.2 runs the
 /// concat as one memory copy per operand (1x1 to 33x33x8: 33 x 87 and
 /// 33 x 353 Ethos-U85 cycles).
 tosa::TileOp tileOfConcatOfCopies(tosa::ConcatOp concat) {
@@ -354,19 +359,13 @@ tosa::TileOp tileOfConcatOfCopies(tosa::ConcatOp concat) {
   auto type = dyn_cast<RankedTensorType>(parts.front().getType());
   uint32_t axis = concat.getAxis();
   if (!type || !type.hasStaticShape() || axis >= type.getRank() ||
-      type.getDimSize(axis) != 1)
+      type.getDimSize(axis) != 1 || !isBroadcast(type, concat.getType()))
     return {};
   SmallVector<int64_t> multiples(type.getRank(), 1);
   multiples[axis] = static_cast<int64_t>(parts.size());
   ImplicitLocOpBuilder builder(concat.getLoc(), concat);
-  auto tile = tosa::TileOp::create(builder, concat.getType(), parts.front(),
-                                   tosa::getTosaConstShape(builder, multiples));
-  if (isBroadcastTile(tile))
-    return tile;
-  Operation *shape = tile.getMultiples().getDefiningOp();
-  tile.erase();
-  shape->erase();
-  return {};
+  return tosa::TileOp::create(builder, concat.getType(), parts.front(),
+                              tosa::getTosaConstShape(builder, multiples));
 }
 
 /// `op`'s broadcast as an elementwise MAXIMUM, which broadcasts both of its
@@ -709,10 +708,11 @@ struct EthosULegalizePass
       } else if (auto depthwise = dyn_cast<tosa::DepthwiseConv2DOp>(op)) {
         auto input = dyn_cast<RankedTensorType>(depthwise.getInput().getType());
         bool wide = !input || !input.getElementType().isInteger(8);
-        WhyNotOr<DepthwiseAsConvolution> plan = planDepthwiseAsConvolution(
-            depthwise, u55 && wide ? 0 : maxDepthwiseChannels);
-        if (plan.hasValue())
-          depthwiseConvs.push_back(*plan);
+        if (!(u55 && wide))
+          if (WhyNotOr<DepthwiseAsConvolution> plan =
+                  planDepthwiseAsConvolution(depthwise, maxDepthwiseChannels);
+              plan.hasValue())
+            depthwiseConvs.push_back(*plan);
       } else if (auto merge = dyn_cast<tosa::ReshapeOp>(op); merge && !u55) {
         if (std::optional<ChannelShuffle> shuffle = matchChannelShuffle(merge))
           shuffles.push_back(*shuffle);
