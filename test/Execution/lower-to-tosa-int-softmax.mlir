@@ -54,21 +54,82 @@
 // CHECK: ok: int16_long_row:
 // CHECK: compared 12 outputs, max difference {{[01]}} (allowed 1)
 
-// int8: the maximum on the stored i8 values, d = max - q on i32, four i8
-// tables (one per byte of exp's Q0.31 value), the sum, clz and three
-// Newton-Raphson steps for 1 / sum, and the rounding shift by 35 - clz.
+// int8: the maximum on the stored i8 values, then exp's Q0.31 value from
+// four i8 tables on d = max - q, one per byte: byte 3 stored as it is, cast
+// to i32 and shifted by 24; over 256 rows the four tables read one index
+// and a lower byte, stored less 128, is rescaled by 2^(8 byte) from zero
+// point -128. Then the sum of the row, clz and three Newton-Raphson steps
+// for 1 / sum, and the rounding shift by 35 - clz.
 // INT-LABEL: func.func @int8_micro_speech
-// INT: tosa.reduce_max %arg0 {axis = 1 : i32} : (tensor<256x4xi8>) -> tensor<256x1xi8>
+// INT: %[[T3:.+]] = "tosa.const"() <{values = dense<"0x7F746A61
+// INT: %[[SH24:.+]] = "tosa.const"() <{values = dense<24> : tensor<1x1xi32>}>
+// INT: %[[T2:.+]] = "tosa.const"() <{values = dense<"0x7F470BB4
+// INT: %[[T1:.+]] = "tosa.const"() <{values = dense<"0x7F5FFE49
+// INT: %[[T0:.+]] = "tosa.const"() <{values = dense<"0x7F7B9E94
+// INT: %[[MAX:.+]] = tosa.reduce_max %arg0 {axis = 1 : i32} : (tensor<256x4xi8>) -> tensor<256x1xi8>
 // INT: %[[D:.+]] = tosa.sub {{.*}} : (tensor<256x1xi32>, tensor<256x4xi32>) -> tensor<256x4xi32>
-// INT: %[[AT:.+]] = tosa.rescale %[[D]], {{.*}} -> tensor<256x4xi8>
-// INT-COUNT-4: tosa.table %[[AT]], {{.*}} : (tensor<256x4xi8>, tensor<256xi8>) -> tensor<256x4xi8>
-// INT: %[[SUM:.+]] = tosa.reduce_sum {{.*}} {axis = 1 : i32} : (tensor<256x4xi32>) -> tensor<256x1xi32>
+// INT-NEXT: %[[AT:.+]] = tosa.rescale %[[D]], {{.*}} -> tensor<256x4xi8>
+// INT-NEXT: %[[B3:.+]] = tosa.table %[[AT]], %[[T3]] : (tensor<256x4xi8>, tensor<256xi8>) -> tensor<256x4xi8>
+// INT-NEXT: %[[C3:.+]] = tosa.cast %[[B3]] : (tensor<256x4xi8>) -> tensor<256x4xi32>
+// INT-NEXT: %[[P3:.+]] = tosa.logical_left_shift %[[C3]], %[[SH24]]
+// INT-NEXT: %[[B2:.+]] = tosa.table %[[AT]], %[[T2]]
+// INT-NEXT: %[[P2:.+]] = tosa.rescale %[[B2]], {{.*}} -> tensor<256x4xi32>
+// INT-NEXT: %[[S2:.+]] = tosa.add %[[P3]], %[[P2]]
+// INT-NEXT: %[[B1:.+]] = tosa.table %[[AT]], %[[T1]]
+// INT-NEXT: %[[P1:.+]] = tosa.rescale %[[B1]], {{.*}} -> tensor<256x4xi32>
+// INT-NEXT: %[[S1:.+]] = tosa.add %[[S2]], %[[P1]]
+// INT-NEXT: %[[B0:.+]] = tosa.table %[[AT]], %[[T0]]
+// INT-NEXT: %[[P0:.+]] = tosa.rescale %[[B0]], {{.*}} -> tensor<256x4xi32>
+// INT-NEXT: %[[EXP:.+]] = tosa.add %[[S1]], %[[P0]]
+// INT-NEXT: %[[TERMS:.+]] = tosa.arithmetic_right_shift %[[EXP]]
+// INT-NEXT: %[[SUM:.+]] = tosa.reduce_sum %[[TERMS]] {axis = 1 : i32} : (tensor<256x4xi32>) -> tensor<256x1xi32>
 // INT: tosa.clz %[[SUM]]
 // INT-COUNT-7: tosa.mul {{.*}} -> tensor<256x1xi32>
 // INT: tosa.mul {{.*}} : (tensor<256x4xi32>, tensor<256x1xi32>, tensor<1xi8>) -> tensor<256x4xi32>
 // INT: tosa.arithmetic_right_shift {{.*}} {round = true}
 // INT: tosa.rescale {{.*}} -> tensor<256x4xi8>
 // INT-NEXT: return
+// At most 16 rows (here 8), each table reads an index chain of its own
+// (d and its i8 rescale built again), so that Vela fuses the table into
+// the subtraction (Softmax.cpp, IndexChain), and every byte is cast and
+// shifted, the lower bytes' 128s restored by one add (0x808080 = 8421504).
+// INT-LABEL: func.func @int8_long_row
+// INT: %[[SH24:.+]] = "tosa.const"() <{values = dense<24> : tensor<1x1xi32>}>
+// INT: %[[SH16:.+]] = "tosa.const"() <{values = dense<16> : tensor<1x1xi32>}>
+// INT: %[[SH8:.+]] = "tosa.const"() <{values = dense<8> : tensor<1x1xi32>}>
+// INT: %[[BYTES:.+]] = "tosa.const"() <{values = dense<8421504> : tensor<1x1xi32>}>
+// INT: %[[MAX:.+]] = tosa.reduce_max %arg0 {axis = 1 : i32} : (tensor<8x1001xi8>) -> tensor<8x1xi8>
+// INT: %[[WQ3:.+]] = tosa.rescale %arg0, {{.*}} -> tensor<8x1001xi32>
+// INT-NEXT: %[[WM3:.+]] = tosa.rescale %[[MAX]], {{.*}} -> tensor<8x1xi32>
+// INT-NEXT: %[[D3:.+]] = tosa.sub %[[WM3]], %[[WQ3]] : (tensor<8x1xi32>, tensor<8x1001xi32>) -> tensor<8x1001xi32>
+// INT-NEXT: %[[AT3:.+]] = tosa.rescale %[[D3]], {{.*}} -> tensor<8x1001xi8>
+// INT-NEXT: %[[B3:.+]] = tosa.table %[[AT3]], {{.*}} : (tensor<8x1001xi8>, tensor<256xi8>) -> tensor<8x1001xi8>
+// INT-NEXT: %[[C3:.+]] = tosa.cast %[[B3]] : (tensor<8x1001xi8>) -> tensor<8x1001xi32>
+// INT-NEXT: %[[P3:.+]] = tosa.logical_left_shift %[[C3]], %[[SH24]]
+// INT: %[[WQ2:.+]] = tosa.rescale %arg0, {{.*}} -> tensor<8x1001xi32>
+// INT-NEXT: %[[WM2:.+]] = tosa.rescale %[[MAX]], {{.*}} -> tensor<8x1xi32>
+// INT-NEXT: %[[D2:.+]] = tosa.sub %[[WM2]], %[[WQ2]] : (tensor<8x1xi32>, tensor<8x1001xi32>) -> tensor<8x1001xi32>
+// INT-NEXT: %[[AT2:.+]] = tosa.rescale %[[D2]], {{.*}} -> tensor<8x1001xi8>
+// INT-NEXT: %[[B2:.+]] = tosa.table %[[AT2]], {{.*}} : (tensor<8x1001xi8>, tensor<256xi8>) -> tensor<8x1001xi8>
+// INT-NEXT: %[[C2:.+]] = tosa.cast %[[B2]] : (tensor<8x1001xi8>) -> tensor<8x1001xi32>
+// INT-NEXT: %[[P2:.+]] = tosa.logical_left_shift %[[C2]], %[[SH16]]
+// INT-NEXT: %[[S2:.+]] = tosa.add %[[P3]], %[[P2]]
+// INT: %[[WQ1:.+]] = tosa.rescale %arg0, {{.*}} -> tensor<8x1001xi32>
+// INT-NEXT: %[[WM1:.+]] = tosa.rescale %[[MAX]], {{.*}} -> tensor<8x1xi32>
+// INT-NEXT: %[[D1:.+]] = tosa.sub %[[WM1]], %[[WQ1]] : (tensor<8x1xi32>, tensor<8x1001xi32>) -> tensor<8x1001xi32>
+// INT-NEXT: %[[AT1:.+]] = tosa.rescale %[[D1]], {{.*}} -> tensor<8x1001xi8>
+// INT-NEXT: %[[B1:.+]] = tosa.table %[[AT1]], {{.*}} : (tensor<8x1001xi8>, tensor<256xi8>) -> tensor<8x1001xi8>
+// INT-NEXT: %[[C1:.+]] = tosa.cast %[[B1]] : (tensor<8x1001xi8>) -> tensor<8x1001xi32>
+// INT-NEXT: %[[P1:.+]] = tosa.logical_left_shift %[[C1]], %[[SH8]]
+// INT-NEXT: %[[S1:.+]] = tosa.add %[[S2]], %[[P1]]
+// INT: %[[WQ0:.+]] = tosa.rescale %arg0, {{.*}} -> tensor<8x1001xi32>
+// INT-NEXT: %[[WM0:.+]] = tosa.rescale %[[MAX]], {{.*}} -> tensor<8x1xi32>
+// INT-NEXT: %[[D0:.+]] = tosa.sub %[[WM0]], %[[WQ0]] : (tensor<8x1xi32>, tensor<8x1001xi32>) -> tensor<8x1001xi32>
+// INT-NEXT: %[[AT0:.+]] = tosa.rescale %[[D0]], {{.*}} -> tensor<8x1001xi8>
+// INT-NEXT: %[[B0:.+]] = tosa.table %[[AT0]], {{.*}} : (tensor<8x1001xi8>, tensor<256xi8>) -> tensor<8x1001xi8>
+// INT-NEXT: %[[C0:.+]] = tosa.cast %[[B0]] : (tensor<8x1001xi8>) -> tensor<8x1001xi32>
+// INT-NEXT: %[[S0:.+]] = tosa.add %[[S1]], %[[C0]]
+// INT-NEXT: tosa.add %[[S0]], %[[BYTES]] : (tensor<8x1001xi32>, tensor<1x1xi32>) -> tensor<8x1001xi32>
 // int16: d split into its high and low byte, two lookups of three tables,
 // their product.
 // INT-LABEL: func.func @int16_classes10

@@ -16,8 +16,10 @@
 //                       16-bit input: d = 256 h + l, two factors, tables
 //                       over h and l. A factor's Q0.31 value comes from
 //                       i8-indexed tosa.table ops, one per byte (TABLE has
-//                       8-bit outputs), each widened by a rescale that also
-//                       shifts it into place.
+//                       8-bit outputs), each widened to i32 in its place;
+//                       for at most 16 rows each table reads an index
+//                       chain of its own (IndexChain and
+//                       SoftmaxBuilder::lookUp say why).
 //   sum                 arithmetic_right_shift by k (round), reduce_sum.
 //   1 / sum             clz normalizes the sum to [1, 2); three
 //                       Newton-Raphson steps on i32 muls (gemmlowp's
@@ -377,6 +379,46 @@ WhyNotOr<SoftmaxPlan> planSoftmax(const SoftmaxMatch &match,
 // Building
 //===----------------------------------------------------------------------===//
 
+/// Softmaxes of at most this many rows give each byte table an index chain
+/// of its own (IndexChain).
+constexpr int64_t kPrivateIndexRows = 16;
+
+/// The i8 index the byte tables read: built once and shared, or built again
+/// for each table. Vela 5.2 fuses a TABLE into its producer, and that
+/// producer's input rescales into it, only when each has one consumer;
+/// tables sharing an index run as standalone LUT passes, each with a fixed
+/// cost of about 300-400 cycles. Private chains remove those passes but add
+/// i32 passes (a subtraction and rescales per table). Measured with Vela 5.2
+/// on int8 softmaxes (session 25, cycles shared -> private):
+///
+///   rows x length   Ethos-U55         Ethos-U85
+///   1 x 2           2,496 -> 1,043    1,956 -> 593
+///   1 x 10          2,637 -> 1,085    2,020 -> 642
+///   1 x 1001        37,478 -> 33,246  27,761 -> 23,073
+///   16 x 4          9,869 -> 8,509    5,248 -> 4,820
+///   16 x 8          13,365 -> 13,365  6,312 -> 5,396
+///   64 x 2          7,464 -> 6,280    4,703 -> 7,623
+///   64 x 8          26,404 -> 27,748  11,707 -> 10,395
+///   256 x 4         40,197 -> 38,533  21,127 -> 32,519
+///   256 x 8         102,464 -> 108,992  50,327 -> 46,615
+///   1024 x 2        94,028 -> 91,340  53,765 -> 115,973
+///
+/// Up to 16 rows (classifier heads) private chains win on both targets;
+/// beyond, each target loses on some shapes, and the shared index stays.
+struct IndexChain {
+  llvm::function_ref<Value()> build;
+  bool shared;
+  Value built = {};
+
+  Value operator()() {
+    if (!shared)
+      return build();
+    if (!built)
+      built = build();
+    return built;
+  }
+};
+
 class SoftmaxBuilder {
 public:
   SoftmaxBuilder(OpBuilder &builder, ConstantPool *pool, Location loc,
@@ -422,23 +464,48 @@ public:
                                                 /*round=*/true);
   }
 
-  /// The Q0.31 value `table[index + 128]` for an i8 `index`: one 8-bit
-  /// tosa.table per byte, each rescaled to i32 at its place.
-  Value lookUp(Value index, ArrayRef<int64_t> table, int firstByte) {
-    auto wide = withElement(index, i32);
+  /// The Q0.31 value `table[index + 128]`, with `index` giving the i8 index
+  /// (IndexChain): one 8-bit tosa.table per byte, each widened to i32 in
+  /// its place. Byte 3 of a Q0.31 value is 0..127: stored as it is, cast
+  /// and shifted. A lower byte is stored less 128 and widened by either
+  /// - a rescale by 2^(8 byte) from zero point -128 (Vela 5.2: an add and
+  ///   an i32 multiply), or
+  /// - a cast and a shift, with one add of the 128s for all bytes (cheaper
+  ///   per byte on Ethos-U85 for small tensors, but one more i32 pass).
+  /// Measured (session 25, cycles rescale -> cast): a 10-wide row on
+  /// Ethos-U85 2,202 -> 1,982 (Ethos-U55 1,936 both); the 16-bit U-Net's
+  /// softmax over 1,024 rows 348,612 -> 353,732 (Ethos-U55) and 186,303 ->
+  /// 188,863 (Ethos-U85). Private index chains go with casts.
+  Value lookUp(IndexChain &index, ArrayRef<int64_t> table, int firstByte) {
+    bool castLowerBytes = !index.shared;
     Value sum;
+    int64_t restored = 0;
     for (int byte = 3; byte >= firstByte; --byte) {
+      int64_t stored = byte == 3 ? 0 : 128;
       SmallVector<int8_t> entries;
       for (int64_t value : table)
         entries.push_back(
-            static_cast<int8_t>(((value >> (8 * byte)) & 255) - 128));
-      Value bytes = buildTable8(builder, loc, index, entries,
-                                cast<RankedTensorType>(index.getType()));
-      Value placed = rescale(bytes, wide, std::ldexp(1.0, 8 * byte),
-                             /*inputZp=*/-128);
+            static_cast<int8_t>(((value >> (8 * byte)) & 255) - stored));
+      Value at = index();
+      auto atType = cast<RankedTensorType>(at.getType());
+      Value bytes = buildTable8(builder, loc, at, entries, atType);
+      auto wide = withElement(at, i32);
+      Value placed;
+      if (byte == 3 || castLowerBytes) {
+        placed = tosa::CastOp::create(builder, loc, wide, bytes);
+        if (byte != 0)
+          placed = shiftLeft(placed, splat(8 * byte), wide);
+        restored += stored << (8 * byte);
+      } else {
+        placed = rescale(bytes, wide, std::ldexp(1.0, 8 * byte),
+                         /*inputZp=*/-stored);
+      }
       sum = sum ? add(sum, placed, wide) : placed;
     }
-    return sum;
+    if (restored == 0)
+      return sum;
+    Value offset = splat(restored);
+    return add(sum, offset, cast<RankedTensorType>(sum.getType()));
   }
 
   OpBuilder &builder;
@@ -464,23 +531,34 @@ Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
       builder, loc,
       RankedTensorType::get(rowShape, storedType.getElementType()), stored,
       match.axis);
-  Value wideInput = b.rescale(stored, wide, 1.0);
-  Value wideMax = b.rescale(max, rowWide, 1.0);
-  Value distance = b.sub(wideMax, wideInput, wide);
+  auto distance = [&]() {
+    Value wideInput = b.rescale(stored, wide, 1.0);
+    Value wideMax = b.rescale(max, rowWide, 1.0);
+    return b.sub(wideMax, wideInput, wide);
+  };
+  int64_t rowLength = std::max<int64_t>(storedType.getShape()[match.axis], 1);
+  bool shared = storedType.getNumElements() / rowLength > kPrivateIndexRows;
 
   Value exp;
   if (plan.factors.size() == 1) {
-    Value at = b.rescale(distance, index, 1.0, 0, -128);
+    auto buildIndex = [&]() {
+      return b.rescale(distance(), index, 1.0, 0, -128);
+    };
+    IndexChain at{buildIndex, shared};
     exp = b.lookUp(at, plan.factors[0], plan.firstByte);
   } else {
     // d = 256 h + l with h = floor(d / 256): (d - 128) >> 8, rounding.
-    Value high = b.shiftRightRounding(b.sub(distance, b.splat(128), wide),
-                                      b.splat(8), wide);
-    Value low = b.sub(distance, b.shiftLeft(high, b.splat(8), wide), wide);
-    Value highExp = b.lookUp(b.rescale(high, index, 1.0, 0, -128),
-                             plan.factors[0], plan.firstByte);
-    Value lowExp = b.lookUp(b.rescale(low, index, 1.0, 0, -128),
-                            plan.factors[1], plan.firstByte);
+    Value d = distance();
+    Value offsetDistance = b.sub(d, b.splat(128), wide);
+    Value high = b.shiftRightRounding(offsetDistance, b.splat(8), wide);
+    Value highPlaced = b.shiftLeft(high, b.splat(8), wide);
+    Value low = b.sub(d, highPlaced, wide);
+    auto buildHigh = [&]() { return b.rescale(high, index, 1.0, 0, -128); };
+    auto buildLow = [&]() { return b.rescale(low, index, 1.0, 0, -128); };
+    IndexChain highAt{buildHigh, shared};
+    IndexChain lowAt{buildLow, shared};
+    Value highExp = b.lookUp(highAt, plan.factors[0], plan.firstByte);
+    Value lowExp = b.lookUp(lowAt, plan.factors[1], plan.firstByte);
     exp = b.mul(highExp, lowExp, 31, wide);
   }
 

@@ -1,10 +1,12 @@
 """Prints the NPU operations Vela 5.2 makes of a .tosa file, one line per
 operation with Vela's name for it, after a count line:
 
-  vela_operations.py TARGET FILE.tosa
+  vela_operations.py [--fused] TARGET FILE.tosa
 
 From Vela's --verbose-performance table (its "NNG Operator" column), with
-the system config qtosa.vela uses for the target."""
+the system config qtosa.vela uses for the target. With --fused, an
+operation Vela runs as part of the one before it (an activation such as a
+LUT: its row repeats the previous row's name) is printed "fused NAME"."""
 import contextlib
 import io
 import sys
@@ -15,7 +17,11 @@ from ethosu.vela import vela
 SYSTEMS = {"ethos-u55-128": ("Ethos_U55_High_End_Embedded", "Shared_Sram"),
            "ethos-u85-256": ("Ethos_U85_SYS_DRAM_Mid", "Sram_Only")}
 
-target, path = sys.argv[1:3]
+arguments = sys.argv[1:]
+show_fused = "--fused" in arguments
+if show_fused:
+    arguments.remove("--fused")
+target, path = arguments
 system, memory = SYSTEMS[target]
 printed = io.StringIO()
 with tempfile.TemporaryDirectory() as out, contextlib.redirect_stdout(printed):
@@ -26,6 +32,7 @@ with tempfile.TemporaryDirectory() as out, contextlib.redirect_stdout(printed):
 if status:
     sys.exit("vela failed (%s):\n%s" % (status, printed.getvalue()))
 operations = []
+previous_name = None
 in_table = False
 for line in printed.getvalue().splitlines():
     fields = line.split()
@@ -33,7 +40,10 @@ for line in printed.getvalue().splitlines():
         in_table = True
         continue
     if in_table and len(fields) > 3 and fields[2] == "NPU":
-        operations.append(fields[1])
+        name = fields[-1]
+        fused = show_fused and name == previous_name
+        operations.append(("fused " if fused else "") + fields[1])
+        previous_name = name
     elif in_table and not fields:
         in_table = False
 print("NPU operations: %d" % len(operations))
