@@ -227,10 +227,19 @@ mlir::qtosa::readNpy(llvm::MemoryBufferRef buffer,
                           "or 'shape'");
   std::optional<ElementType> elementType =
       elementTypeOfDescr(*header.descr, expected);
-  if (!elementType)
-    return npyError(name, "unsupported dtype '" + *header.descr +
+  if (!elementType) {
+    // A dtype string can be as long as the header (megabytes); one line of
+    // the error shows its start.
+    StringRef descr = *header.descr;
+    std::string shown = descr.size() <= 32
+                            ? descr.str()
+                            : (descr.take_front(32) + "... (" +
+                               Twine(descr.size()) + " characters)")
+                                  .str();
+    return npyError(name, "unsupported dtype '" + shown +
                               "' (supported: |b1 |i1 <i2 <i4 <i8 <f2 <f4 "
                               "<f8, and <u2 as bf16 bits)");
+  }
   if (*header.fortranOrder)
     return npyError(name, "Fortran-order arrays are not supported; save a "
                           "C-order array (numpy.ascontiguousarray)");

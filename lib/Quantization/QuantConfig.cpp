@@ -130,13 +130,15 @@ public:
       std::optional<double> number = scale->getAsNumber();
       if (!number)
         return error(path + ".scale", "expected a number");
-      // Quantize multiplies by 1/scale in f32: the same bound as the
-      // dialect's [QTOSA-SCALE].
+      // Quantize multiplies by 1/scale in f32: the same lower bound as the
+      // dialect's [QTOSA-SCALE]; above the largest f32 the quantized type
+      // itself cannot hold the scale.
       if (!std::isfinite(*number) ||
-          *number < std::numeric_limits<float>::min())
+          *number < std::numeric_limits<float>::min() ||
+          *number > std::numeric_limits<float>::max())
         return error(path + ".scale",
-                     llvm::formatv("{0:g} is not a finite scale of at least "
-                                   "2^-126",
+                     llvm::formatv("{0:e} is not a finite scale of at least "
+                                   "2^-126 and at most the largest f32",
                                    *number));
       spec.scale = *number;
       spec.zeroPoint = 0;

@@ -238,6 +238,11 @@ public:
     std::string text = pipeline;
     if (!StringRef(text).ltrim().starts_with("builtin.module("))
       text = "builtin.module(" + text + ")";
+    // The pipeline parser recurses once per level, as MLIR's does: 100,000
+    // nested modules end the Python process.
+    if (std::optional<NestingViolation> violation = findNestingBeyond(text))
+      capture.fail("invalid pass pipeline: " +
+                   describeNestingViolation("<pipeline>", *violation));
     std::string parseErrors;
     llvm::raw_string_ostream errorStream(parseErrors);
     FailureOr<OpPassManager> parsed = failure();

@@ -124,9 +124,14 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
         raise Error("no default Vela system config for target '%s' (qtosa "
                     "knows %s): give system_config and memory_mode"
                     % (target, ", ".join(SYSTEM_DEFAULTS)))
+    for option, value in (("system_config", system_config),
+                          ("memory_mode", memory_mode)):
+        if value is not None and not value.strip():
+            raise Error("%s is empty: name a section of Vela's vela.ini, or "
+                        "leave it out for the target's default" % option)
     default_config, default_mode = SYSTEM_DEFAULTS.get(target, (None, None))
-    system_config = system_config or default_config
-    memory_mode = memory_mode or default_mode
+    system_config = default_config if system_config is None else system_config
+    memory_mode = default_mode if memory_mode is None else memory_mode
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
         raise Error("delegate name '%s': use letters, digits, '_', '-' and "
                     "'.' (Vela names its files after it)" % name)

@@ -94,6 +94,17 @@ def test_a_bad_option_value_is_in_the_error_and_nothing_prints(
     assert out == "" and err == ""
 
 
+def test_a_deeply_nested_pipeline_is_an_error_not_a_crash():
+    # 100,000 nested modules used to end the Python process (the pipeline
+    # parser recurses once per level).
+    module = qtosa.parse(ADD)
+    before = str(module)
+    with pytest.raises(qtosa.Error, match=r"invalid pass pipeline: "
+                       r"<pipeline>:1:\d+: .*deeper than 256 levels"):
+        module.run("builtin.module(" * 100000 + ")" * 100000)
+    assert str(module) == before
+
+
 RANK7 = """
 func.func @main(%x: tensor<1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x2xf32> {
   %q = quant.qcast %x : tensor<1x1x1x1x1x1x2xf32> to tensor<1x1x1x1x1x1x2x!quant.uniform<i8:f32, 0.5>>

@@ -69,6 +69,22 @@ def test_unsupported_dtypes_are_refused(tmp_path, array, message):
     assert message in result.stderr
 
 
+def test_a_long_dtype_string_is_shown_by_its_start(tmp_path):
+    # A .npy header can hold a megabyte of 'descr'; the error used to print
+    # all of it on its one line.
+    descr = "<" + "x" * 100000
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (3,), }" % descr
+    header += " " * (-(len(header) + 11) % 64) + "\n"
+    data = (b"\x93NUMPY\x02\x00" + len(header).to_bytes(4, "little")
+            + header.encode() + bytes(12))
+    (tmp_path / "in_0.npy").write_bytes(data)
+    result = run(tmp_path, identity((3,), "f32"), [None], check=False)
+    assert result.returncode == 1
+    assert ("unsupported dtype '<" + "x" * 31 + "... (100001 characters)'"
+            in result.stderr)
+    assert len(result.stderr) < 1000
+
+
 def test_truncated_data_is_refused(tmp_path):
     np.save(tmp_path / "in_0.npy", np.zeros((2, 3), np.float32))
     data = (tmp_path / "in_0.npy").read_bytes()

@@ -114,8 +114,20 @@ def test_a_bad_config_file_is_named(tmp_path):
     path = tmp_path / "zero.json"
     path.write_text('{"inputs": [{"symmetric": true, "scale": 0}]}')
     with pytest.raises(qtosa.Error, match=r"zero\.json: \$\.inputs\[0\]\.scale: "
-                       r"0(\.00)? is not a finite scale of at least 2\^-126"):
+                       r"0\.0+e\+00 is not a finite scale of at least 2\^-126"):
         qtosa.quantize(qtosa.parse(SIGMOID), config=path)
+
+
+@pytest.mark.parametrize("scale, printed", [(1e-38, r"1\.0+e-38"),
+                                            (1e308, r"1\.0+e\+308")])
+def test_a_scale_beyond_f32_is_refused_at_its_path(scale, printed):
+    # 1e-38 used to print as 0.00; 1e308 passed the check and failed later
+    # at an op with MLIR's message, without the config path.
+    config = {"activation": {"scale": scale}}
+    with pytest.raises(qtosa.Error, match=r"<config>: \$\.activation\.scale: "
+                       + printed + r" is not a finite scale of at least "
+                       r"2\^-126 and at most the largest f32"):
+        qtosa.quantize(qtosa.parse(SIGMOID), config=config)
 
 
 def test_an_override_matching_nothing_raises():

@@ -24,7 +24,7 @@
 
 // UNKNOWN: error: {{.*}}unknown.json: $: unknown key 'weights' (known: activation, weight, inputs, outputs, overrides, observer, percentile, unary_regions)
 // RANGE: error: {{.*}}range.json: $.activation.range: [-200, 127] is not a non-empty range inside [-128, 127] of int8
-// SCALE: error: {{.*}}scale.json: $.inputs[0].scale: 0{{(.00)?}} is not a finite scale of at least 2^-126
+// SCALE: error: {{.*}}scale.json: $.inputs[0].scale: 0.000000e+00 is not a finite scale of at least 2^-126 and at most the largest f32
 // NOMATCH: error: {{.*}}nomatch.json: $.overrides[0]: the override of name 'no_such_op' matches no op
 // ZP: error: {{.*}}zp.json: $.overrides[0].spec.zero_point: a fixed zero point needs a fixed "scale"
 // SYNTAX: error: {{.*}}syntax.json: $: {{.*}}

@@ -261,8 +261,17 @@ private:
   Placement place(Operation &op) {
     if (op.hasTrait<OpTrait::ConstantLike>())
       return Placement::Constant;
-    if (isa<DelegateOp>(op))
+    if (auto delegate = dyn_cast<DelegateOp>(op)) {
+      // A delegate already made for this target (the pass run again, or
+      // written by hand) counts as it stands; runOnOperation refuses one
+      // for another target.
+      ++result.delegates;
+      for (Operation &inner : delegate.getBody().front())
+        if (!inner.hasTrait<OpTrait::ConstantLike>() &&
+            !inner.hasTrait<OpTrait::IsTerminator>())
+          ++result.npuOps;
       return Placement::Partitioned;
+    }
     if (isGraphInputQuantize(&op) || isGraphOutputDequantize(&op)) {
       ++result.boundaryQDQ;
       return Placement::GraphIO;
@@ -536,6 +545,21 @@ struct EthosUPartitionPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (failed(checkOutputPaths(module)))
+      return signalPassFailure();
+    StringRef targetName = stringifyEthosUTarget(target);
+    WalkResult foreign =
+        module.walk([&](DelegateOp delegate) {
+          if (delegate.getTarget() == targetName)
+            return WalkResult::advance();
+          delegate.emitError()
+              << "a delegate for '" << delegate.getTarget()
+              << "' is already in the module, and this pass partitions for '"
+              << targetName
+              << "' alone (qtosa-inline-delegates returns a delegate's ops to "
+                 "its function)";
+          return WalkResult::interrupt();
+        });
+    if (foreign.wasInterrupted())
       return signalPassFailure();
     SmallVector<FunctionOpInterface> functions;
     for (auto function : module.getOps<FunctionOpInterface>())

@@ -62,3 +62,11 @@ def test_bad_system_config_is_an_error_not_a_traceback(delegate):
                                           "found"):
         qtosa.vela.compile(delegate["flatbuffer"], "ethos-u55-128",
                            system_config="Nope")
+
+
+@pytest.mark.parametrize("option", ["system_config", "memory_mode"])
+def test_an_empty_system_option_is_refused(delegate, option):
+    # `qtosa-compile --memory-mode ""` used to fall back to the default.
+    with pytest.raises(qtosa.Error, match=option + " is empty"):
+        qtosa.vela.compile(delegate["flatbuffer"], "ethos-u55-128",
+                           **{option: ""})
