@@ -83,6 +83,10 @@ private:
     return sampleTensors ? StringRef("samples") : samplesPath;
   }
   LogicalResult observe(func::FuncOp function, ArrayRef<AnnotateOp> observed);
+  /// With nothing to observe the graph never runs on the samples; they are
+  /// still checked against the function's statically shaped arguments, so
+  /// that samples of the wrong count, type or shape are not accepted.
+  LogicalResult checkUnusedSamples();
   LogicalResult computeParams();
   LogicalResult replaceMarker(AnnotateOp marker);
   LogicalResult replaceBiasMarker(AnnotateOp marker);
@@ -630,17 +634,63 @@ LogicalResult Calibrator::replaceMarker(AnnotateOp marker) {
   return success();
 }
 
+LogicalResult Calibrator::checkUnusedSamples() {
+  if (samplesPath.empty() && !sampleTensors)
+    return success();
+  FailureOr<func::FuncOp> function = findFunction();
+  if (failed(function))
+    return failure();
+  std::vector<TensorSignature> arguments;
+  for (Type type : function->getArgumentTypes()) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    std::optional<ElementType> element =
+        tensor ? getElementType(tensor.getElementType()) : std::nullopt;
+    // A dynamic or quantized argument: the engine's signature for it is
+    // only known once lowered, and nothing here needs it.
+    if (!element || !tensor.hasStaticShape())
+      return success();
+    TensorSignature signature;
+    signature.elementType = *element;
+    signature.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+    arguments.push_back(std::move(signature));
+  }
+  CalibrationSamples fromFile;
+  std::vector<std::vector<std::string>> origins;
+  if (failed(loadSamples(*function, arguments, fromFile, origins)))
+    return failure();
+  const CalibrationSamples &samples = sampleTensors ? *sampleTensors : fromFile;
+  for (auto [sampleIndex, inputs] : llvm::enumerate(samples))
+    for (auto [argIndex, input] : llvm::enumerate(inputs)) {
+      const TensorSignature &expected = arguments[argIndex];
+      if (input.elementType == expected.elementType &&
+          llvm::equal(input.shape, expected.shape))
+        continue;
+      Tensor wanted;
+      wanted.elementType = expected.elementType;
+      wanted.shape = expected.shape;
+      return emitError(function->getArgument(argIndex).getLoc())
+             << "qtosa-calibrate: sample " << sampleIndex << " argument "
+             << argIndex << " (" << origins[sampleIndex][argIndex] << ") is "
+             << input.getTypeString() << ", and @" << function->getSymName()
+             << " takes " << wanted.getTypeString()
+             << " (nothing here is observed, so the samples are not run)";
+    }
+  return success();
+}
+
 LogicalResult Calibrator::run() {
   module.walk([&](AnnotateOp marker) {
     markers.push_back(marker);
     groups[marker.getGroupAttr().getInt()].push_back(marker);
   });
-  if (markers.empty())
-    return success();
   SmallVector<AnnotateOp> observed;
   for (AnnotateOp marker : markers)
     if (marker.isObserved())
       observed.push_back(marker);
+  if (observed.empty() && failed(checkUnusedSamples()))
+    return failure();
+  if (markers.empty())
+    return success();
   if (!observed.empty()) {
     FailureOr<func::FuncOp> function = findFunction();
     if (failed(function))

@@ -159,6 +159,30 @@ def test_a_sample_of_the_wrong_shape_raises():
                        samples=[[np.zeros(5, np.float32)]])
 
 
+INTEGER = """
+func.func @main(%x: tensor<1x8x8x4xi8>) -> tensor<1x8x8x4xi8> {
+  %y = tosa.clamp %x {min_val = -3 : i8, max_val = 3 : i8} : (tensor<1x8x8x4xi8>) -> tensor<1x8x8x4xi8>
+  return %y : tensor<1x8x8x4xi8>
+}
+"""
+
+
+@pytest.mark.parametrize("sample, message", [
+    (np.zeros((1, 8, 8, 8), np.float32), r"sample 0 argument 0 \(samples\[0\]"
+     r"\[0\]\) is 1x8x8x8xf32, and @main takes 1x8x8x4xi8 \(nothing here is "
+     r"observed, so the samples are not run\)"),
+    (np.zeros((1, 8, 8, 4), np.int16), r"is 1x8x8x4xi16, and @main takes "
+     r"1x8x8x4xi8"),
+])
+def test_samples_are_checked_when_nothing_is_observed(sample, message):
+    # An integer graph has nothing to calibrate; its samples used to be
+    # accepted unread, whatever their type or shape.
+    module = qtosa.parse(INTEGER)
+    with pytest.raises(qtosa.Error, match=message):
+        qtosa.quantize(module, samples=[[sample]])
+    qtosa.quantize(module, samples=[[np.zeros((1, 8, 8, 4), np.int8)]])
+
+
 @pytest.mark.parametrize("samples", [[], np.zeros((2, 4), np.float32),
                                      [[[0.0, 1.0, 2.0, 3.0]]]])
 def test_samples_that_are_not_lists_of_arrays_raise(samples):
