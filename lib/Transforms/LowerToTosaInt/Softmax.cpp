@@ -536,8 +536,10 @@ Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
     Value wideMax = b.rescale(max, rowWide, 1.0);
     return b.sub(wideMax, wideInput, wide);
   };
-  int64_t rowLength = std::max<int64_t>(storedType.getShape()[match.axis], 1);
-  bool shared = storedType.getNumElements() / rowLength > kPrivateIndexRows;
+  // matchSoftmax takes static shapes only; a zero-length row has no rows.
+  int64_t rows =
+      match.rowLength == 0 ? 0 : storedType.getNumElements() / match.rowLength;
+  bool shared = rows > kPrivateIndexRows;
 
   Value exp;
   if (plan.factors.size() == 1) {
