@@ -173,6 +173,10 @@ OpStatus convertPad(SubgraphImporter &im, bool hasValue) {
   return finish(im, im.output(0), result);
 }
 
+/// Mirrored parts of at most this many rows are written as one slice per
+/// row instead of a slice and a tosa.reverse.
+constexpr int64_t kMirrorRowsAsSlices = 4;
+
 /// MIRROR_PAD from slices, reverses and concatenations, axis by axis.
 OpStatus convertMirrorPad(SubgraphImporter &im) {
   FailureOr<Value> input = firstInput(im);
@@ -195,17 +199,25 @@ OpStatus convertMirrorPad(SubgraphImporter &im) {
                                    "dimension {2} of size {3}",
                                    before, after, axis, size));
     SmallVector<Value> parts;
-    auto mirrored = [&](int64_t start, int64_t count) {
+    // The mirrored rows, last first: each row is its own mirror image, so a
+    // few rows go straight into the concat, one slice each; Vela 5.2 runs
+    // a tosa.reverse as a pass of its own before copying its result.
+    auto appendMirrored = [&](int64_t start, int64_t count) {
+      if (count <= kMirrorRowsAsSlices) {
+        for (int64_t row = start + count - 1; row >= start; --row)
+          parts.push_back(im.sliceAxis(value, axis, row, 1));
+        return;
+      }
       Value part = im.sliceAxis(value, axis, start, count);
-      return Value(tosa::ReverseOp::create(im.builder(), im.loc(),
-                                           part.getType(), part,
-                                           static_cast<uint32_t>(axis)));
+      parts.push_back(tosa::ReverseOp::create(im.builder(), im.loc(),
+                                              part.getType(), part,
+                                              static_cast<uint32_t>(axis)));
     };
     if (before)
-      parts.push_back(mirrored(skip, before));
+      appendMirrored(skip, before);
     parts.push_back(value);
     if (after)
-      parts.push_back(mirrored(size - skip - after, after));
+      appendMirrored(size - skip - after, after);
     value = im.concat(parts, axis);
   }
   return finish(im, im.output(0), value);

@@ -32,22 +32,29 @@
 // CHECK: %[[R0:.+]] = tosa.reverse %[[X]] {axis = 0 : i32}
 // CHECK: tosa.reverse %[[R0]] {axis = 2 : i32} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
 // MIRROR_PAD SYMMETRIC [[1, 0], [2, 3], [0, 1]], axis by axis. Unlike
-// REFLECT, the mirrored part starts at the edge: the first row before.
+// REFLECT, the mirrored part starts at the edge: the first row before (one
+// row is its own mirror image: no reverse).
 // CHECK: %[[P0_START:.+]] = tosa.const_shape {values = dense<0> : tensor<3xindex>}
 // CHECK: %[[P0:.+]] = tosa.slice %[[X]], %[[P0_START]], %{{.+}} -> tensor<1x3x4xf32>
-// CHECK: %[[P0R:.+]] = tosa.reverse %[[P0]] {axis = 0 : i32}
-// CHECK: %[[A0:.+]] = tosa.concat %[[P0R]], %[[X]] {axis = 0 : i32} {{.+}} -> tensor<3x3x4xf32>
-// Axis 1: the first two rows before; after, all three (as large as the
-// dimension, which only SYMMETRIC allows), reversed without a slice.
-// CHECK: %[[P1:.+]] = tosa.slice %[[A0]], %{{.+}} -> tensor<3x2x4xf32>
-// CHECK: %[[P1R:.+]] = tosa.reverse %[[P1]] {axis = 1 : i32}
-// CHECK: %[[A1R:.+]] = tosa.reverse %[[A0]] {axis = 1 : i32}
-// CHECK: %[[A1:.+]] = tosa.concat %[[P1R]], %[[A0]], %[[A1R]] {axis = 1 : i32} {{.+}} -> tensor<3x8x4xf32>
+// CHECK-NEXT: %[[A0:.+]] = tosa.concat %[[P0]], %[[X]] {axis = 0 : i32} {{.+}} -> tensor<3x3x4xf32>
+// Axis 1: the first two rows before, last first; after, all three (as large
+// as the dimension, which only SYMMETRIC allows). At most 4 mirrored rows
+// are one slice each in the concat, with no tosa.reverse.
+// CHECK: %[[R1_START:.+]] = tosa.const_shape {values = dense<[0, 1, 0]> : tensor<3xindex>}
+// CHECK-NEXT: %[[R1_SIZE:.+]] = tosa.const_shape {values = dense<[3, 1, 4]> : tensor<3xindex>}
+// CHECK-NEXT: %[[B1:.+]] = tosa.slice %[[A0]], %[[R1_START]], %[[R1_SIZE]]
+// CHECK: %[[B0:.+]] = tosa.slice %[[A0]], %{{.+}}, %{{.+}} -> tensor<3x1x4xf32>
+// CHECK: %[[C2_START:.+]] = tosa.const_shape {values = dense<[0, 2, 0]> : tensor<3xindex>}
+// CHECK-NEXT: tosa.const_shape
+// CHECK-NEXT: %[[C2:.+]] = tosa.slice %[[A0]], %[[C2_START]], %{{.+}} -> tensor<3x1x4xf32>
+// CHECK: %[[C1:.+]] = tosa.slice %[[A0]], %{{.+}}, %{{.+}} -> tensor<3x1x4xf32>
+// CHECK: %[[C0:.+]] = tosa.slice %[[A0]], %{{.+}}, %{{.+}} -> tensor<3x1x4xf32>
+// CHECK-NOT: tosa.reverse
+// CHECK: %[[A1:.+]] = tosa.concat %[[B1]], %[[B0]], %[[A0]], %[[C2]], %[[C1]], %[[C0]] {axis = 1 : i32} {{.+}} -> tensor<3x8x4xf32>
 // Axis 2: the last column after.
 // CHECK: %[[P2_START:.+]] = tosa.const_shape {values = dense<[0, 0, 3]> : tensor<3xindex>}
 // CHECK: %[[P2:.+]] = tosa.slice %[[A1]], %[[P2_START]], %{{.+}} -> tensor<3x8x1xf32>
-// CHECK: %[[P2R:.+]] = tosa.reverse %[[P2]] {axis = 2 : i32}
-// CHECK: tosa.concat %[[A1]], %[[P2R]] {axis = 2 : i32} {{.+}} -> tensor<3x8x5xf32>
+// CHECK-NEXT: tosa.concat %[[A1]], %[[P2]] {axis = 2 : i32} {{.+}} -> tensor<3x8x5xf32>
 
 // Lowered, all of it moves the stored int8 values.
 // INT-LABEL: func.func @main(
