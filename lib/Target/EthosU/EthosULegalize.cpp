@@ -15,11 +15,14 @@
 // convolution per output phase (TransposeConvAsPhases.h), and a transpose
 // Vela would split as one of H, W and C (planTransposeOfFewerAxes); on
 // Ethos-U55, 32-bit ops that broadcast a per-position operand over few
-// channels, with the channels outermost (matchChannelBroadcastChain).
+// channels, with the channels outermost (matchChannelBroadcastChain); on
+// both, a clamp moved past the rescale after it, so that Vela fuses it
+// (ClampBeforeRescale.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "BilinearAsConvolution.h"
+#include "ClampBeforeRescale.h"
 #include "DepthwiseAsConvolution.h"
 #include "SumAsDepthwise.h"
 #include "TransposeConvAsConvolution.h"
@@ -645,6 +648,7 @@ struct EthosULegalizePass
     SmallVector<ChannelBroadcastChain> broadcastChains;
     SmallVector<DepthwiseAsConvolution> depthwiseConvs;
     SmallVector<SumAsDepthwise> planeSums;
+    SmallVector<ClampBeforeRescale> clampsBeforeRescales;
     // DepthwiseAsConvolution.h: where the block-diagonal convolution's C^2
     // MACs cost less than Vela's transposes (on Ethos-U55 for 8-bit inputs
     // only: a 16x8 one of 32 channels took 1.09x the transposes' cycles).
@@ -713,6 +717,10 @@ struct EthosULegalizePass
                   planDepthwiseAsConvolution(depthwise, maxDepthwiseChannels);
               plan.hasValue())
             depthwiseConvs.push_back(*plan);
+      } else if (auto rescale = dyn_cast<tosa::RescaleOp>(op)) {
+        if (std::optional<ClampBeforeRescale> plan =
+                matchClampBeforeRescale(rescale))
+          clampsBeforeRescales.push_back(*plan);
       } else if (auto merge = dyn_cast<tosa::ReshapeOp>(op); merge && !u55) {
         if (std::optional<ChannelShuffle> shuffle = matchChannelShuffle(merge))
           shuffles.push_back(*shuffle);
@@ -722,7 +730,8 @@ struct EthosULegalizePass
                  !phaseRewrites.empty() || !maxima.empty() ||
                  !channelReverses.empty() || !broadcasts.empty() ||
                  !shuffles.empty() || !broadcastChains.empty() ||
-                 !depthwiseConvs.empty() || !planeSums.empty();
+                 !depthwiseConvs.empty() || !planeSums.empty() ||
+                 !clampsBeforeRescales.empty();
     for (const BilinearAsConvolution &plan : resizes)
       rewrite(
           plan.resize, "a depthwise convolution", target,
@@ -745,6 +754,9 @@ struct EthosULegalizePass
                 return buildTransposeConvAsConvolution(b, *phases.fallback);
               });
     }
+    for (const ClampBeforeRescale &plan : clampsBeforeRescales)
+      rewrite(plan.rescale, "a rescale then a clamp", target,
+              [&](OpBuilder &b) { return buildRescaleThenClamp(b, plan); });
     for (const SumAsDepthwise &plan : planeSums)
       rewrite(plan.sum, "a depthwise convolution of ones", target,
               [&](OpBuilder &b) { return buildSumAsDepthwise(b, plan); });

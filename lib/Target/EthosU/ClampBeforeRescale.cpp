@@ -1,0 +1,81 @@
+//===- ClampBeforeRescale.cpp - A clamp moved past its rescale ------------===//
+//
+// ClampBeforeRescale.h says why and when.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ClampBeforeRescale.h"
+
+#include "qtosa/Transforms/TosaRescale.h"
+#include "qtosa/Utils/TosaUtils.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::qtosa;
+
+namespace {
+
+/// Whether `type` is a ranked tensor of signed 8- or 16-bit integers.
+bool isNarrowSigned(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return false;
+  auto element = dyn_cast<IntegerType>(tensor.getElementType());
+  return element && !element.isUnsigned() &&
+         (element.getWidth() == 8 || element.getWidth() == 16);
+}
+
+} // namespace
+
+std::optional<ethosu::ClampBeforeRescale>
+ethosu::matchClampBeforeRescale(tosa::RescaleOp op) {
+  auto clamp = op.getInput().getDefiningOp<tosa::ClampOp>();
+  if (!clamp || !clamp->hasOneUse() || op.getPerChannel() ||
+      op.getInputUnsigned() || op.getOutputUnsigned() ||
+      !isNarrowSigned(op.getInput().getType()) || !isNarrowSigned(op.getType()))
+    return std::nullopt;
+  tosa::RoundingMode rounding = op.getRoundingMode();
+  if (rounding != tosa::RoundingMode::SINGLE_ROUND &&
+      rounding != tosa::RoundingMode::DOUBLE_ROUND)
+    return std::nullopt;
+  std::optional<int64_t> multiplier = getScalarIntConstant(op.getMultiplier());
+  std::optional<int64_t> shift = getScalarIntConstant(op.getShift());
+  std::optional<int64_t> inputZp = getScalarIntConstant(op.getInputZp());
+  std::optional<int64_t> outputZp = getScalarIntConstant(op.getOutputZp());
+  auto lowAttr = dyn_cast<IntegerAttr>(clamp.getMinValAttr());
+  auto highAttr = dyn_cast<IntegerAttr>(clamp.getMaxValAttr());
+  // A negative multiplier would reverse the order the bounds rely on.
+  if (!multiplier || *multiplier <= 0 || !shift || !inputZp || !outputZp ||
+      !lowAttr || !highAttr)
+    return std::nullopt;
+
+  RescaleFactor factor{static_cast<int32_t>(*multiplier),
+                       static_cast<int32_t>(*shift)};
+  auto element = cast<IntegerType>(op.getType().getElementType());
+  int64_t storageMin = -(int64_t(1) << (element.getWidth() - 1));
+  int64_t storageMax = (int64_t(1) << (element.getWidth() - 1)) - 1;
+  bool doubleRound = rounding == tosa::RoundingMode::DOUBLE_ROUND;
+  auto rescaled = [&](int64_t value) {
+    int64_t result =
+        applyRescaleFactor(value - *inputZp, factor, doubleRound) + *outputZp;
+    return std::clamp(result, storageMin, storageMax);
+  };
+  return ClampBeforeRescale{op, clamp, rescaled(lowAttr.getInt()),
+                            rescaled(highAttr.getInt())};
+}
+
+Value ethosu::buildRescaleThenClamp(OpBuilder &builder,
+                                    const ClampBeforeRescale &plan) {
+  // Op wrappers are handles: copies, so that their accessors may be called.
+  tosa::RescaleOp original = plan.rescale;
+  tosa::ClampOp clamp = plan.clamp;
+  Operation *rescale = builder.clone(*original);
+  rescale->setOperand(0, clamp.getInput());
+  auto type = cast<RankedTensorType>(original.getType());
+  Type element = type.getElementType();
+  return tosa::ClampOp::create(
+      builder, original.getLoc(), type, rescale->getResult(0),
+      builder.getIntegerAttr(element, plan.low),
+      builder.getIntegerAttr(element, plan.high), clamp.getNanModeAttr());
+}
