@@ -6,7 +6,9 @@
 
 #include "qtosa/Utils/OutputFile.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -38,6 +40,12 @@ std::optional<std::string> closeChecked(OpenFile &file) {
   return message;
 }
 
+/// See setModuleOutputPath.
+std::string &moduleOutputPath() {
+  static std::string path;
+  return path;
+}
+
 void discard(std::vector<OpenFile> &files) {
   for (OpenFile &file : files) {
     (void)closeChecked(file);
@@ -50,6 +58,14 @@ void discard(std::vector<OpenFile> &files) {
 
 std::optional<OutputFileError>
 mlir::qtosa::writeOutputFiles(llvm::ArrayRef<OutputFileContents> files) {
+  const std::string &module = moduleOutputPath();
+  if (!module.empty())
+    for (const OutputFileContents &contents : files)
+      if (namesSameFile(contents.path, module))
+        return OutputFileError{contents.path,
+                               "it is the file the module is written to (-o), "
+                               "which would overwrite it; give it another "
+                               "path"};
   std::vector<OpenFile> open;
   open.reserve(files.size());
   for (const OutputFileContents &contents : files) {
@@ -79,4 +95,21 @@ mlir::qtosa::writeOutputFiles(llvm::ArrayRef<OutputFileContents> files) {
 std::optional<OutputFileError>
 mlir::qtosa::writeOutputFile(llvm::StringRef path, llvm::StringRef bytes) {
   return writeOutputFiles({OutputFileContents{path.str(), bytes.str()}});
+}
+
+bool mlir::qtosa::namesSameFile(llvm::StringRef a, llvm::StringRef b) {
+  bool same = false;
+  if (!llvm::sys::fs::equivalent(a, b, same))
+    return same;
+  auto normalized = [](llvm::StringRef path) {
+    llvm::SmallString<256> absolute(path);
+    (void)llvm::sys::fs::make_absolute(absolute);
+    llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
+    return absolute;
+  };
+  return normalized(a) == normalized(b);
+}
+
+void mlir::qtosa::setModuleOutputPath(llvm::StringRef path) {
+  moduleOutputPath() = path == "-" ? std::string() : path.str();
 }

@@ -13,6 +13,7 @@
 
 #include "qtosa/InitQTosa.h"
 #include "qtosa/Utils/NestingDepth.h"
+#include "qtosa/Utils/OutputFile.h"
 
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -117,6 +118,7 @@ int main(int argc, char **argv) {
   Output output(outputFilename);
   if (std::optional<std::string> error = output.open())
     return fail("cannot open '" + outputFilename + "': " + *error);
+  mlir::qtosa::setModuleOutputPath(outputFilename);
   if (mlir::failed(
           mlir::MlirOptMain(output.os(), std::move(input), registry, config))) {
     output.discard();

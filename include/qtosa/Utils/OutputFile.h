@@ -39,13 +39,27 @@ struct OutputFileError {
 /// Writes every file of `files` whole, or none: all are opened first, then
 /// written and closed, and every write is checked. On failure, the regular
 /// files it opened (created or truncated) are removed; a device such as
-/// /dev/full is left alone. Returns the first failure.
+/// /dev/full is left alone. A path that names the module's output file
+/// (setModuleOutputPath) is refused before anything is opened. Returns the
+/// first failure.
 std::optional<OutputFileError>
 writeOutputFiles(llvm::ArrayRef<OutputFileContents> files);
 
 /// One file: writeOutputFiles({{path, bytes}}).
 std::optional<OutputFileError> writeOutputFile(llvm::StringRef path,
                                                llvm::StringRef bytes);
+
+/// True when `a` and `b` name one file: the same file if both exist, else
+/// the same absolute path without "." and "..".
+bool namesSameFile(llvm::StringRef a, llvm::StringRef b);
+
+/// The file a driver writes the module to (qtosa-opt's -o), set before its
+/// passes run. A pass writing files of its own (a partition report,
+/// delegates) cannot see -o, and writing one there would be overwritten by
+/// the module, or overwrite it; writeOutputFiles refuses that path. Empty
+/// (the default) when the module goes to stdout. Process-wide: a driver
+/// runs one pipeline at a time.
+void setModuleOutputPath(llvm::StringRef path);
 
 } // namespace qtosa
 } // namespace mlir

@@ -18,6 +18,7 @@
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 #include "qtosa/Target/EthosU/Passes.h"
 #include "qtosa/Transforms/Passes.h"
+#include "qtosa/Utils/OutputFile.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
@@ -462,21 +463,6 @@ void emitHostRemarks(const EthosUPartitionResult &result) {
   }
 }
 
-/// True when `a` and `b` name one file: the same file if both exist, else
-/// the same absolute path without "." and "..".
-bool isSameFile(StringRef a, StringRef b) {
-  bool same = false;
-  if (!llvm::sys::fs::equivalent(a, b, same))
-    return same;
-  auto normalized = [](StringRef path) {
-    SmallString<256> absolute(path);
-    (void)llvm::sys::fs::make_absolute(absolute);
-    llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
-    return absolute;
-  };
-  return normalized(a) == normalized(b);
-}
-
 /// Whether `path` is this process's standard output by another name
 /// (/dev/stdout, /proc/self/fd/1, the terminal or file stdout goes to),
 /// /dev/null aside.
@@ -527,14 +513,14 @@ struct EthosUPartitionPass
                << (option == "dot-file" ? "graph" : "report")
                << " a file of its own";
       if (!input.empty() && llvm::sys::fs::exists(input) &&
-          isSameFile(path, input))
+          namesSameFile(path, input))
         return emitError(module.getLoc())
                << option << "=" << path
                << " is the file the module was read from, which writing it "
                   "would replace; give it another path";
     }
     if (!dotFile.empty() && !reportFile.empty() && reportFile != "-" &&
-        isSameFile(dotFile, reportFile))
+        namesSameFile(dotFile, reportFile))
       return emitError(module.getLoc())
              << "report-file and dot-file both name '" << dotFile
              << "': one would overwrite the other; give them different "
