@@ -28,6 +28,17 @@ inline RankedTensorType withElement(Value value, Type element) {
   return cast<RankedTensorType>(value.getType()).clone(element);
 }
 
+/// Whether `type` is a ranked tensor of signed (or signless) 8- or 16-bit
+/// integers: the narrow types that integer TOSA stores quantized values in.
+inline bool isNarrowSignedTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return false;
+  auto element = dyn_cast<IntegerType>(tensor.getElementType());
+  return element && !element.isUnsigned() &&
+         (element.getWidth() == 8 || element.getWidth() == 16);
+}
+
 } // namespace mlir::qtosa
 
 #endif // QTOSA_UTILS_SHAPEDVALUES_H

@@ -7,6 +7,7 @@
 #include "ClampBeforeRescale.h"
 
 #include "qtosa/Transforms/TosaRescale.h"
+#include "qtosa/Utils/ShapedValues.h"
 #include "qtosa/Utils/TosaUtils.h"
 
 #include <algorithm>
@@ -14,26 +15,13 @@
 using namespace mlir;
 using namespace mlir::qtosa;
 
-namespace {
-
-/// Whether `type` is a ranked tensor of signed 8- or 16-bit integers.
-bool isNarrowSigned(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
-    return false;
-  auto element = dyn_cast<IntegerType>(tensor.getElementType());
-  return element && !element.isUnsigned() &&
-         (element.getWidth() == 8 || element.getWidth() == 16);
-}
-
-} // namespace
-
 std::optional<ethosu::ClampBeforeRescale>
 ethosu::matchClampBeforeRescale(tosa::RescaleOp op) {
   auto clamp = op.getInput().getDefiningOp<tosa::ClampOp>();
   if (!clamp || !clamp->hasOneUse() || op.getPerChannel() ||
       op.getInputUnsigned() || op.getOutputUnsigned() ||
-      !isNarrowSigned(op.getInput().getType()) || !isNarrowSigned(op.getType()))
+      !isNarrowSignedTensor(op.getInput().getType()) ||
+      !isNarrowSignedTensor(op.getType()))
     return std::nullopt;
   tosa::RoundingMode rounding = op.getRoundingMode();
   if (rounding != tosa::RoundingMode::SINGLE_ROUND &&

@@ -24,16 +24,6 @@ using namespace mlir::qtosa::lowering;
 
 namespace {
 
-/// An i8 or i16 tensor: what PRO-INT's MAXIMUM and MINIMUM do not take.
-bool isNarrowSignedTensor(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
-    return false;
-  auto element = dyn_cast<IntegerType>(tensor.getElementType());
-  return element && !element.isUnsigned() &&
-         (element.getWidth() == 8 || element.getWidth() == 16);
-}
-
 /// `rescale` rebuilt to produce i32, when nothing else reads it and its
 /// output is signed with zero point 0 (an i32 result takes no other).
 Value widenProducingRescale(RewriterBase &rewriter, ConstantPool *pool,
