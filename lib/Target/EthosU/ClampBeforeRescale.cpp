@@ -33,9 +33,12 @@ ethosu::matchClampBeforeRescale(tosa::RescaleOp op) {
   std::optional<int64_t> outputZp = getScalarIntConstant(op.getOutputZp());
   auto lowAttr = dyn_cast<IntegerAttr>(clamp.getMinValAttr());
   auto highAttr = dyn_cast<IntegerAttr>(clamp.getMaxValAttr());
-  // A negative multiplier would reverse the order the bounds rely on.
-  if (!multiplier || *multiplier <= 0 || !shift || !inputZp || !outputZp ||
-      !lowAttr || !highAttr)
+  // A negative multiplier would reverse the order the bounds rely on; a
+  // shift outside TOSA 1.0's [2, 62] (hand-written IR) has no arithmetic
+  // to compute them with.
+  if (!multiplier || *multiplier <= 0 || *multiplier > INT32_MAX || !shift ||
+      *shift < 2 || *shift > 62 || !inputZp || !outputZp || !lowAttr ||
+      !highAttr)
     return std::nullopt;
 
   RescaleFactor factor{static_cast<int32_t>(*multiplier),

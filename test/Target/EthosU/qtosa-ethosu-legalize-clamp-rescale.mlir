@@ -85,3 +85,17 @@ func.func @per_channel(%x: tensor<1x2xi8>) -> tensor<1x2xi8> {
   %y = tosa.rescale %c, %m, %s, %zp, %zp {input_unsigned = false, output_unsigned = false, per_channel = true, rounding_mode = SINGLE_ROUND, scale32 = true} : (tensor<1x2xi8>, tensor<2xi32>, tensor<2xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x2xi8>
   return %y : tensor<1x2xi8>
 }
+
+// A shift outside TOSA 1.0's [2, 62] (hand-written): left alone, since the
+// bounds cannot be rescaled by it.
+// CHECK-LABEL: func.func @shift_out_of_range(
+// CHECK: %[[C:.*]] = tosa.clamp
+// CHECK-NEXT: tosa.rescale %[[C]]
+func.func @shift_out_of_range(%x: tensor<1x4xi8>) -> tensor<1x4xi8> {
+  %m = "tosa.const"() <{values = dense<1518500250> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %s = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %zp = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %c = tosa.clamp %x {min_val = 0 : i8, max_val = 127 : i8} : (tensor<1x4xi8>) -> tensor<1x4xi8>
+  %y = tosa.rescale %c, %m, %s, %zp, %zp {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = SINGLE_ROUND, scale32 = true} : (tensor<1x4xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x4xi8>
+  return %y : tensor<1x4xi8>
+}
