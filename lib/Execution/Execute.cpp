@@ -160,6 +160,10 @@ std::string Tensor::getTypeString() const {
   return shapeString(shape, elementType);
 }
 
+std::string TensorSignature::getTypeString() const {
+  return shapeString(shape, elementType);
+}
+
 //===----------------------------------------------------------------------===//
 // Setup shared by every compilation
 //===----------------------------------------------------------------------===//
@@ -584,7 +588,7 @@ llvm::Error Executable::checkInput(size_t index, ElementType elementType,
   if (index >= inputs.size())
     return checkInputCount(index + 1);
   const TensorSignature &signature = inputs[index];
-  std::string expected = shapeString(signature.shape, signature.elementType);
+  std::string expected = signature.getTypeString();
   if (elementType != signature.elementType)
     return makeError(
         description + ": input #" + Twine(index) + " has element type " +

@@ -665,14 +665,11 @@ LogicalResult Calibrator::checkUnusedSamples() {
       if (input.elementType == expected.elementType &&
           llvm::equal(input.shape, expected.shape))
         continue;
-      Tensor wanted;
-      wanted.elementType = expected.elementType;
-      wanted.shape = expected.shape;
       return emitError(function->getArgument(argIndex).getLoc())
              << "qtosa-calibrate: sample " << sampleIndex << " argument "
              << argIndex << " (" << origins[sampleIndex][argIndex] << ") is "
              << input.getTypeString() << ", and @" << function->getSymName()
-             << " takes " << wanted.getTypeString()
+             << " takes " << expected.getTypeString()
              << " (nothing here is observed, so the samples are not run)";
     }
   return success();

@@ -59,6 +59,9 @@ struct Tensor {
 struct TensorSignature {
   ElementType elementType;
   std::vector<int64_t> shape;
+
+  /// "1x8xi8" ("?" for a dynamic size), as Tensor::getTypeString.
+  std::string getTypeString() const;
 };
 
 /// One function lowered and compiled once, to be run many times (the
