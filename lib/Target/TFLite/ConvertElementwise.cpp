@@ -107,12 +107,18 @@ OpStatus convertBinary(SubgraphImporter &im,
   return finish(im, result, act);
 }
 
-template <typename OpTy> OpStatus convertUnary(SubgraphImporter &im) {
+/// `tfliteKernel` marks the op as TFLite's own int16 kernel
+/// (kTFLiteKernelAttrName).
+template <typename OpTy>
+OpStatus convertUnary(SubgraphImporter &im, bool tfliteKernel = false) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
     return im.afterFailure();
-  return finish(im, OpTy::create(im.builder(), im.loc(), operand->outType,
-                                 operand->input));
+  auto op =
+      OpTy::create(im.builder(), im.loc(), operand->outType, operand->input);
+  if (tfliteKernel)
+    op->setAttr(kTFLiteKernelAttrName, im.builder().getUnitAttr());
+  return finish(im, op);
 }
 
 OpStatus convertSoftmax(SubgraphImporter &im) {
@@ -491,9 +497,9 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
   case tflite::BuiltinOperator::SQUARED_DIFFERENCE:
     return convertSquaredDifference(im);
   case tflite::BuiltinOperator::LOGISTIC:
-    return convertUnary<tosa::SigmoidOp>(im);
+    return convertUnary<tosa::SigmoidOp>(im, /*tfliteKernel=*/true);
   case tflite::BuiltinOperator::TANH:
-    return convertUnary<tosa::TanhOp>(im);
+    return convertUnary<tosa::TanhOp>(im, /*tfliteKernel=*/true);
   case tflite::BuiltinOperator::EXP:
     return convertUnary<tosa::ExpOp>(im);
   case tflite::BuiltinOperator::LOG:

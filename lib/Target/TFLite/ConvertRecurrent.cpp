@@ -47,6 +47,13 @@ using namespace mlir::qtosa::tflite_import;
 
 namespace {
 
+/// `op`'s result, the op marked as TFLite's int16 kernel (the LSTM's gates
+/// call TFLite's LOGISTIC and TANH kernels: kTFLiteKernelAttrName).
+Value tfliteKernel(Operation *op) {
+  op->setAttr(kTFLiteKernelAttrName, UnitAttr::get(op->getContext()));
+  return op->getResult(0);
+}
+
 /// UNIDIRECTIONAL_SEQUENCE_LSTM's inputs (TFLite's lstm_shared.h).
 enum LstmTensor : unsigned {
   kInput = 0,
@@ -368,14 +375,15 @@ OpStatus LstmUnroller::convert() {
                                    fromInput, fromState),
                q312);
     Value sigmoids = stored(
-        tosa::SigmoidOp::create(b, im.loc(), im.f32Type({batch, 3 * units}),
-                                columns(sum, 0, 3)),
+        tfliteKernel(tosa::SigmoidOp::create(
+            b, im.loc(), im.f32Type({batch, 3 * units}), columns(sum, 0, 3))),
         q015);
     Value input = columns(sigmoids, 0, 1);
     Value forget = columns(sigmoids, 1, 1);
     Value output = columns(sigmoids, 2, 1);
-    Value cellGate = stored(
-        tosa::TanhOp::create(b, im.loc(), type, columns(sum, 3, 1)), q015);
+    Value cellGate = stored(tfliteKernel(tosa::TanhOp::create(
+                                b, im.loc(), type, columns(sum, 3, 1))),
+                            q015);
     Value kept =
         stored(tosa::MulOp::create(b, im.loc(), type, forget, c, im.mulShift()),
                cellType);
@@ -386,7 +394,8 @@ OpStatus LstmUnroller::convert() {
     if (cellClip > 0.0)
       c = im.clamp(c, -cellClip, cellClip);
     c = stored(c, cellType);
-    Value squashed = stored(tosa::TanhOp::create(b, im.loc(), type, c), q015);
+    Value squashed =
+        stored(tfliteKernel(tosa::TanhOp::create(b, im.loc(), type, c)), q015);
     h = stored(
         tosa::MulOp::create(b, im.loc(), type, output, squashed, im.mulShift()),
         hiddenType);

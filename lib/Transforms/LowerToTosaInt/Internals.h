@@ -18,6 +18,8 @@
 //                            group's output, and widening an operand
 //   Requantize.cpp           dequantize -> quantize with other parameters
 //   Constants.cpp            quantize(float constant)
+//   KernelSigmoid16.cpp      16-bit sigmoid and tanh at TFLite's parameters
+//                            as TFLite's kernel computes them
 //   UnaryRegions.cpp         elementwise float ops computing a function of
 //                            one dequantized input, as one table (Tables.cpp)
 //   NarrowMinMax.cpp         maximum and minimum that qtosa-share-qspecs
@@ -242,6 +244,14 @@ Value buildTable16(OpBuilder &builder, Location loc, Value input,
 /// magnified input) checked at every input.
 WhyNot lowerTableOf(Group &group, const Dequantized &input,
                     llvm::function_ref<float(float)> function);
+
+// KernelSigmoid16.cpp
+/// At TFLite's int16 parameters (zero points 0, output scale 2^-15), lowers
+/// `group`, a 16-bit sigmoid or tanh of `input`, as TFLite's kernel computes
+/// it (8-bit tables and i32 arithmetic) and returns true; false where the
+/// parameters are others or the kernel is further from the QDQ result than
+/// the table lowering may be. Builds only with a builder.
+bool lowerKernelSigmoid16(Group &group, const Dequantized &input, bool isTanh);
 
 // UnaryRegions.cpp
 /// Lowers a group whose float op ends a region of elementwise float ops

@@ -270,11 +270,25 @@ WhyNot lowering::lowerTableOf(Group &group, const Dequantized &input,
   return {};
 }
 
+/// A sigmoid or tanh: TFLite's 16-bit kernel where it applies
+/// (KernelSigmoid16.cpp), otherwise a table of the function.
+template <UnaryFunction Function>
+WhyNot lowerSigmoidOrTanh(Group &group, bool isTanh) {
+  if (WhyNot why = checkFloatZeroPoints(group.op))
+    return why;
+  WhyNotOr<Dequantized> input = requireDequantized(group.op, 0, "input");
+  if (input.refused())
+    return std::move(input).whyNot();
+  if (lowerKernelSigmoid16(group, *input, isTanh))
+    return {};
+  return lowering::lowerTableOf(group, *input, Function);
+}
+
 WhyNot lowering::lowerSigmoid(Group &group) {
-  return lowerTable<f32::sigmoid>(group);
+  return lowerSigmoidOrTanh<f32::sigmoid>(group, /*isTanh=*/false);
 }
 WhyNot lowering::lowerTanh(Group &group) {
-  return lowerTable<f32::tanh>(group);
+  return lowerSigmoidOrTanh<f32::tanh>(group, /*isTanh=*/true);
 }
 WhyNot lowering::lowerExp(Group &group) { return lowerTable<f32::exp>(group); }
 WhyNot lowering::lowerLog(Group &group) { return lowerTable<f32::log>(group); }

@@ -3,7 +3,8 @@ make_keras_int8.py OUT.tflite [MODEL]. MODEL "two_layers" (the default):
 conv + dense, random weights; "resize": three bilinear resizes of one
 1x6x7x3 input, half-pixel 2x up to 12x14 (tf.image.resize), align_corners
 to 11x13, half-pixel down to 4x5, and TF1's legacy sampling (neither) 2x
-of its first five rows to 10x14.
+of its first five rows to 10x14. "activations16:R": int16x8, TANH and
+LOGISTIC of a 1x64 input calibrated on [-R, R] (its scale R / 32767).
 
 Runs in a process of its own: TensorFlow carries its own LLVM, whose
 command-line options clash with those of the MLIR libraries the qtosa
@@ -30,6 +31,12 @@ if len(sys.argv) > 2 and sys.argv[2] == "resize":
         lambda t: tf.compat.v1.image.resize_bilinear(t[:, :5], (10, 14)))(x)
     model = tf.keras.Model(x, [up, aligned, down, legacy])
     input_shape = (1, 6, 7, 3)
+elif len(sys.argv) > 2 and sys.argv[2].startswith("activations16:"):
+    bound = float(sys.argv[2].split(":")[1])
+    x = tf.keras.Input((64,), batch_size=1)
+    model = tf.keras.Model(x, [tf.keras.layers.Activation("tanh")(x),
+                               tf.keras.layers.Activation("sigmoid")(x)])
+    input_shape = (1, 64)
 else:
     model = tf.keras.Sequential([
         tf.keras.Input((8, 8, 3)),
@@ -42,14 +49,27 @@ else:
 
 def representative():
     for _ in range(16):
-        yield [rng.standard_normal(input_shape).astype(np.float32)]
+        if input_shape == (1, 64):
+            # Both ends exactly: the symmetric int16 scale is bound / 32767.
+            sample = rng.uniform(-bound, bound, input_shape)
+            sample[0, :2] = (-bound, bound)
+            yield [sample.astype(np.float32)]
+        else:
+            yield [rng.standard_normal(input_shape).astype(np.float32)]
 
 
 converter = tf.lite.TFLiteConverter.from_keras_model(model)
 converter.optimizations = [tf.lite.Optimize.DEFAULT]
 converter.representative_dataset = representative
-converter.target_spec.supported_ops = [tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
-converter.inference_input_type = tf.int8
-converter.inference_output_type = tf.int8
+if input_shape == (1, 64):
+    converter.target_spec.supported_ops = [
+        tf.lite.OpsSet.EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_INT8]
+    converter.inference_input_type = tf.int16
+    converter.inference_output_type = tf.int16
+else:
+    converter.target_spec.supported_ops = [
+        tf.lite.OpsSet.TFLITE_BUILTINS_INT8]
+    converter.inference_input_type = tf.int8
+    converter.inference_output_type = tf.int8
 with open(sys.argv[1], "wb") as f:
     f.write(converter.convert())

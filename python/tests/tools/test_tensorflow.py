@@ -82,3 +82,32 @@ def test_bilinear_resize_lowered_as_tflite_computes_it(tmp_path):
     figures = qtosa.vela.compile(delegate["flatbuffer"], "ethos-u85-256",
                                  name=delegate["name"])
     assert figures["npu_cycles"] > 0
+
+
+def test_int16_tanh_and_sigmoid_equal_tflite_micro(tmp_path):
+    """TFLite's int16 TANH and LOGISTIC interpolate a table of their own, up
+    to 3 LSB from the rounded function: imported, on tensors of at most 96
+    elements (an LSTM's gates), they are lowered as that kernel (8-bit
+    tables and i32 arithmetic, KernelSigmoid16.cpp) and equal TFLite Micro
+    on every one of the 65536 inputs, at a power-of-two input scale (2^-12,
+    the kernel's own; 2^-13) and at two others."""
+    every = np.arange(-32768, 32768, dtype=np.int16).reshape(1024, 1, 64)
+    for bound in (8 * 32767 / 32768, 4 * 32767 / 32768, 2.0, 12.0):
+        path = tmp_path / ("activations16_%g.tflite" % bound)
+        subprocess.run([sys.executable, str(HERE / "make_keras_int8.py"),
+                        str(path), "activations16:%r" % bound],
+                       check=True, capture_output=True)
+        module = qtosa.import_tflite(path.read_bytes())
+        module.run("qtosa-lower-pipeline{io=int}")
+        text = str(module)
+        assert "tensor<513xi16>" not in text and "xf32>" not in text
+        assert text.count("tosa.table") == 8
+        executable = qtosa.Executable(module)
+        for chunk in every:
+            ours = executable.run([chunk])
+            tflite = qtosa.tflite.run_micro(path, [chunk])
+            assert len(ours) == len(tflite) == 2
+            # Both outputs have one scale; the tanh is the one below zero.
+            for a, b in zip(sorted(ours, key=lambda t: int(t.min())),
+                            sorted(tflite, key=lambda t: int(t.min()))):
+                np.testing.assert_array_equal(a, b)

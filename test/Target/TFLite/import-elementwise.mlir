@@ -44,9 +44,10 @@
 // EW: %[[ALPHA:.+]] = qtosa.dequantize %[[ALPHAI]] as !quant.uniform<i8:f32, 2.500000e-01> : tensor<1x1x1xi8> -> tensor<1x1x1xf32>
 // EW: %[[AX:.+]] = tosa.mul %[[LX]], %[[ALPHA]]
 // EW: tosa.maximum %[[LX]], %[[AX]]
-// EW: tosa.sigmoid
+// LOGISTIC and TANH are marked as TFLite's kernels (used for int16):
+// EW: tosa.sigmoid %{{.+}} {qtosa.tflite_kernel}
 // EW: qtosa.quantize %{{.+}} as !quant.uniform<i8:f32, 3.906250e-03:-128>
-// EW: tosa.tanh
+// EW: tosa.tanh %{{.+}} {qtosa.tflite_kernel}
 // HARD_SWISH: x * clamp(x + 3, 0, 6) / 6.
 // EW: %[[HX:.+]] = qtosa.dequantize
 // EW: %[[THREE:.+]] = "tosa.const"() <{values = dense<3.000000e+00> : tensor<1x1x1xf32>}>

@@ -35,9 +35,11 @@
 // Step 1 of 3:
 // CHECK:      tosa.conv2d %{{.+}}, %[[R]], {{.+}} -> tensor<1x1x1x8xf32>
 // CHECK:      tosa.add {{.+}} : (tensor<1x8xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
-// CHECK:      tosa.sigmoid {{.+}} : (tensor<1x6xf32>) -> tensor<1x6xf32>
+// The gates are TFLite's int16 LOGISTIC and TANH kernels, marked for the
+// lowering (qtosa.tflite_kernel: bit-exact against TFLite Micro):
+// CHECK:      tosa.sigmoid {{.+}} {qtosa.tflite_kernel} : (tensor<1x6xf32>) -> tensor<1x6xf32>
 // CHECK:      qtosa.quantize {{.+}} as !quant.uniform<i16:f32, 3.0517578125E-5> : tensor<1x6xf32>
-// CHECK:      tosa.tanh {{.+}} : (tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK:      tosa.tanh {{.+}} {qtosa.tflite_kernel} : (tensor<1x2xf32>) -> tensor<1x2xf32>
 // The cell clip of 3.0 on the cell state's grid (6144 x 2^-11):
 // CHECK:      tosa.clamp {{.+}} {max_val = 3.000000e+00 : f32, min_val = -3.000000e+00 : f32}
 // CHECK:      qtosa.quantize {{.+}} as !quant.uniform<i16:f32, 4.8828125E-4> : tensor<1x2xf32> -> tensor<1x2xi16>

@@ -22,6 +22,15 @@ inline constexpr llvm::StringLiteral kQTypeAttrName = "qtosa.qtype";
 inline constexpr llvm::StringLiteral kOpaqueHostOpAttrName =
     "qtosa.opaque_host_op";
 
+/// The unit attribute on a float `tosa.sigmoid` or `tosa.tanh` that stands
+/// for TFLite's int16 LOGISTIC or TANH kernel (an imported operator, or an
+/// unrolled LSTM's gates): TFLite interpolates a table of its own, up to 3
+/// LSB from the rounded function, and qtosa-lower-to-tosa-int computes that
+/// kernel at TFLite's parameters (on tensors of up to 96 elements) instead
+/// of the function.
+inline constexpr llvm::StringLiteral kTFLiteKernelAttrName =
+    "qtosa.tflite_kernel";
+
 /// The `qtosa.qtype` value for `qtype`.
 StringAttr getQTypeAttrValue(Type qtype);
 
