@@ -10,9 +10,8 @@
 // At TFLite's int16 parameters (zero points 0, output scale 2^-15), on
 // tensors of at most kMaxKernelElements, the 16-bit sigmoid and tanh are
 // lowered as that kernel, step by step, so that an imported LSTM matches
-// TFLite Micro bit for bit; a single 513-entry
-// TOSA table cannot (its samples are 128 stored inputs apart, the kernel's
-// 512 / 3 or 256 / 3).
+// TFLite Micro bit for bit; a single 513-entry TOSA table cannot (its
+// samples are 128 stored inputs apart, the kernel's 512 / 3 or 256 / 3).
 //
 // Only ops Ethos-U runs cheaply: the table's 16-bit entries and slopes are
 // read as four 8-bit tables, each behind an index rescale of its own, which
@@ -81,17 +80,17 @@ constexpr uint16_t kSigmoidTable[256] = {
 
 /// The largest tensor lowered as the kernel. Its 30 elementwise i32 passes
 /// grow with the tensor, a 16-bit TABLE's three LUT passes hardly. Measured
-/// with Vela 5.2, models' NPU cycles against Vela's TFLite route, with the
-/// kernel on tensors of up to 128 elements (against the table everywhere):
-///   fused_lstm_step (96, 32)       Ethos-U55 7.07x -> 2.10x, U85 1.39x
-///   -> 1.42x fused_lstm_time_major (72, 24) U55 11.85x -> 3.05x, U85 1.83x
-///   -> 1.35x DTLN (128; 384, 257 tables)    U55 1.67x -> 1.14x, U85 1.07x
-///   -> 1.32x
-/// and with the kernel on its 384-element sigmoid too, DTLN 1.46x (U55) and
-/// 1.76x (U85); the factory's 16x8 elementwise model (512) 1.54x -> 4.35x.
-/// At 128 elements the kernel costs Ethos-U85 about 2,800 cycles more than
-/// the table; at 96 about as much. Above this the 513-entry table of the
-/// function is used (within 1 LSB of it; 1 LSB or 2 from TFLite).
+/// with Vela 5.2 (models' NPU cycles against Vela's TFLite route; the table
+/// everywhere -> the kernel on tensors of up to 128 elements):
+///   model (sigmoid, tanh elements)   Ethos-U55         Ethos-U85
+///   fused_lstm_step (96, 32)         7.07x -> 2.10x    1.39x -> 1.42x
+///   fused_lstm_time_major (72, 24)   11.85x -> 3.05x   1.83x -> 1.35x
+///   DTLN (384 left as table, 128)    1.67x -> 1.14x    1.07x -> 1.32x
+/// With the kernel on every size, DTLN 1.46x and 1.76x, and the factory's
+/// 16x8 elementwise model (512) 1.54x -> 4.35x on Ethos-U55. At 128
+/// elements the kernel costs Ethos-U85 about 2,800 cycles more than the
+/// table; at 96 about as much. Above this the 513-entry table of the
+/// function is used (within 1 LSB of it; 1 or 2 LSB from TFLite).
 constexpr int64_t kMaxKernelElements = 96;
 
 /// The kernel's input scaling v = (x * multiplier + round) >> shift, as
