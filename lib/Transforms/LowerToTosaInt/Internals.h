@@ -20,6 +20,8 @@
 //   Constants.cpp            quantize(float constant)
 //   KernelSigmoid16.cpp      16-bit sigmoid and tanh at TFLite's parameters
 //                            as TFLite's kernel computes them
+//   I32Arithmetic.cpp        the i32 ops Softmax.cpp and KernelSigmoid16.cpp
+//                            compose their kernels of
 //   UnaryRegions.cpp         elementwise float ops computing a function of
 //                            one dequantized input, as one table (Tables.cpp)
 //   NarrowMinMax.cpp         maximum and minimum that qtosa-share-qspecs
@@ -244,6 +246,35 @@ Value buildTable16(OpBuilder &builder, Location loc, Value input,
 /// magnified input) checked at every input.
 WhyNot lowerTableOf(Group &group, const Dequantized &input,
                     llvm::function_ref<float(float)> function);
+
+// I32Arithmetic.cpp
+/// Builds elementwise i32 arithmetic on tensors of rank `rank` at one
+/// location: what a lowering that computes a kernel op by op (Softmax.cpp,
+/// KernelSigmoid16.cpp) is made of. Rescales and shift amounts take their
+/// constants from `pool`.
+class I32Arithmetic {
+public:
+  I32Arithmetic(OpBuilder &builder, ConstantPool *pool, Location loc,
+                int64_t rank);
+
+  /// An i32 constant of the rank, all sizes 1: it broadcasts to any operand.
+  Value splat(int64_t value);
+  /// `input` rescaled by `factor` (SINGLE_ROUND, 32-bit multiplier).
+  Value rescale(Value input, RankedTensorType type, double factor,
+                int64_t inputZp = 0, int64_t outputZp = 0);
+  /// round(a * b / 2^shift).
+  Value mul(Value a, Value b, int64_t shift, RankedTensorType type);
+  Value sub(Value a, Value b, RankedTensorType type);
+  Value add(Value a, Value b, RankedTensorType type);
+  Value shiftLeft(Value a, Value b, RankedTensorType type);
+  Value shiftRight(Value a, Value b, RankedTensorType type, bool round);
+
+  OpBuilder &builder;
+  ConstantPool *pool;
+  Location loc;
+  int64_t rank;
+  Type i32;
+};
 
 // KernelSigmoid16.cpp
 /// At TFLite's int16 parameters (zero points 0, output scale 2^-15), lowers

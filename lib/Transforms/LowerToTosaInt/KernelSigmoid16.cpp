@@ -178,55 +178,30 @@ ByteTables byteTables(bool isTanh) {
   return tables;
 }
 
-class KernelBuilder {
+/// I32Arithmetic on the kernel's one i32 shape, shift amounts as integers.
+class KernelBuilder : public I32Arithmetic {
 public:
   KernelBuilder(OpBuilder &builder, ConstantPool *pool, Location loc,
                 RankedTensorType wide)
-      : builder(builder), pool(pool), loc(loc), wide(wide) {}
+      : I32Arithmetic(builder, pool, loc, wide.getRank()), wide(wide) {}
 
-  Value splat(int64_t value) {
-    auto type = RankedTensorType::get(SmallVector<int64_t>(wide.getRank(), 1),
-                                      wide.getElementType());
-    return tosa::ConstOp::create(
-        builder, loc, type,
-        DenseElementsAttr::get(type, builder.getI32IntegerAttr(value)));
-  }
-  Value rescale(Value input, RankedTensorType type, double factor,
-                int64_t outputZp = 0) {
-    RescaleSpec spec;
-    spec.factors = {*computeRescaleFactor(factor, /*scale32=*/true)};
-    spec.outputZeroPoint = outputZp;
-    return buildRescale(builder, loc, input, type, spec, pool);
-  }
-  Value add(Value a, Value b) {
-    return tosa::AddOp::create(builder, loc, wide, a, b);
-  }
-  Value sub(Value a, Value b) {
-    return tosa::SubOp::create(builder, loc, wide, a, b);
-  }
-  Value mul(Value a, Value b) {
-    Value shift =
-        buildIntegerScalar(builder, loc, builder.getI8Type(), 0, pool);
-    return tosa::MulOp::create(builder, loc, wide, a, b, shift);
-  }
+  Value add(Value a, Value b) { return I32Arithmetic::add(a, b, wide); }
+  Value sub(Value a, Value b) { return I32Arithmetic::sub(a, b, wide); }
+  Value mul(Value a, Value b) { return I32Arithmetic::mul(a, b, 0, wide); }
   Value shiftLeft(Value a, int64_t bits) {
-    return tosa::LogicalLeftShiftOp::create(builder, loc, wide, a, splat(bits));
+    return I32Arithmetic::shiftLeft(a, splat(bits), wide);
   }
   Value shiftRight(Value a, int64_t bits, bool round) {
-    return tosa::ArithmeticRightShiftOp::create(builder, loc, wide, a,
-                                                splat(bits), round);
+    return I32Arithmetic::shiftRight(a, splat(bits), wide, round);
   }
   /// table[index] widened to i32, through an index rescale of its own.
   Value lookUp(Value index, ArrayRef<int8_t> entries) {
     auto byteType = wide.clone(builder.getI8Type());
-    Value at = rescale(index, byteType, 1.0, /*outputZp=*/-128);
+    Value at = rescale(index, byteType, 1.0, /*inputZp=*/0, /*outputZp=*/-128);
     Value bytes = buildTable8(builder, loc, at, entries, byteType);
     return tosa::CastOp::create(builder, loc, wide, bytes);
   }
 
-  OpBuilder &builder;
-  ConstantPool *pool;
-  Location loc;
   RankedTensorType wide;
 };
 

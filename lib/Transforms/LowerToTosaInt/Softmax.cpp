@@ -419,50 +419,9 @@ struct IndexChain {
   }
 };
 
-class SoftmaxBuilder {
+class SoftmaxBuilder : public I32Arithmetic {
 public:
-  SoftmaxBuilder(OpBuilder &builder, ConstantPool *pool, Location loc,
-                 int64_t rank)
-      : builder(builder), pool(pool), loc(loc), rank(rank),
-        i32(builder.getI32Type()) {}
-
-  /// A constant of the input's rank that broadcasts to any operand.
-  Value splat(int64_t value) {
-    auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1), i32);
-    return tosa::ConstOp::create(
-        builder, loc, type,
-        DenseElementsAttr::get(type, builder.getI32IntegerAttr(value)));
-  }
-
-  Value rescale(Value input, RankedTensorType type, double factor,
-                int64_t inputZp = 0, int64_t outputZp = 0) {
-    RescaleSpec spec;
-    spec.factors = {*computeRescaleFactor(factor, /*scale32=*/true)};
-    spec.inputZeroPoint = inputZp;
-    spec.outputZeroPoint = outputZp;
-    return buildRescale(builder, loc, input, type, spec, pool);
-  }
-
-  /// round(a * b / 2^shift) on i32.
-  Value mul(Value a, Value b, int64_t shift, RankedTensorType type) {
-    Value shiftConst =
-        buildIntegerScalar(builder, loc, builder.getI8Type(), shift, pool);
-    return tosa::MulOp::create(builder, loc, type, a, b, shiftConst);
-  }
-
-  Value sub(Value a, Value b, RankedTensorType type) {
-    return tosa::SubOp::create(builder, loc, type, a, b);
-  }
-  Value add(Value a, Value b, RankedTensorType type) {
-    return tosa::AddOp::create(builder, loc, type, a, b);
-  }
-  Value shiftLeft(Value a, Value b, RankedTensorType type) {
-    return tosa::LogicalLeftShiftOp::create(builder, loc, type, a, b);
-  }
-  Value shiftRightRounding(Value a, Value b, RankedTensorType type) {
-    return tosa::ArithmeticRightShiftOp::create(builder, loc, type, a, b,
-                                                /*round=*/true);
-  }
+  using I32Arithmetic::I32Arithmetic;
 
   /// The Q0.31 value `table[index + 128]`, with `index` giving the i8 index
   /// (IndexChain): one 8-bit tosa.table per byte, each widened to i32 in
@@ -507,12 +466,6 @@ public:
     Value offset = splat(restored);
     return add(sum, offset, cast<RankedTensorType>(sum.getType()));
   }
-
-  OpBuilder &builder;
-  ConstantPool *pool;
-  Location loc;
-  int64_t rank;
-  Type i32;
 };
 
 Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
@@ -552,7 +505,7 @@ Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
     // d = 256 h + l with h = floor(d / 256): (d - 128) >> 8, rounding.
     Value d = distance();
     Value offsetDistance = b.sub(d, b.splat(128), wide);
-    Value high = b.shiftRightRounding(offsetDistance, b.splat(8), wide);
+    Value high = b.shiftRight(offsetDistance, b.splat(8), wide, /*round=*/true);
     Value highPlaced = b.shiftLeft(high, b.splat(8), wide);
     Value low = b.sub(d, highPlaced, wide);
     auto buildHigh = [&]() { return b.rescale(high, index, 1.0, 0, -128); };
@@ -566,8 +519,8 @@ Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
 
   // The sum with k integer bits, and 1 / sum by Newton-Raphson on the sum
   // normalized to [1/2, 1) (gemmlowp's one_over_one_plus_x_for_x_in_0_1).
-  Value terms =
-      b.shiftRightRounding(exp, b.splat(plan.accumulationShift), wide);
+  Value terms = b.shiftRight(exp, b.splat(plan.accumulationShift), wide,
+                             /*round=*/true);
   Value sum =
       tosa::ReduceSumOp::create(builder, loc, rowWide, terms, match.axis);
   Value zeros = tosa::ClzOp::create(builder, loc, rowWide, sum);
@@ -591,7 +544,7 @@ Value buildSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
   Value scaled = b.mul(exp, estimate, 30, wide);
   Value shift = b.sub(b.splat(plan.accumulationShift + 31 - plan.unitBits),
                       zeros, rowWide);
-  Value unit = b.shiftRightRounding(scaled, shift, wide);
+  Value unit = b.shiftRight(scaled, shift, wide, /*round=*/true);
   if (plan.wideZeroPoint)
     return b.rescale(b.add(unit, b.splat(*plan.wideZeroPoint), wide),
                      withElement(stored, builder.getI16Type()), 1.0);
