@@ -161,4 +161,70 @@ TEST(TosaRescaleTest, PoolMakesEachConstantOncePerBlock) {
     block->dropAllDefinedValueUses();
 }
 
+// readRescaleSpec gives back what buildRescale was given: per tensor or per
+// channel, 32- or 16-bit multipliers, either rounding, unsigned zero points
+// read unsigned. It refuses what RescaleSpec cannot hold.
+TEST(TosaRescaleTest, ReadGivesBackWhatWasBuilt) {
+  MLIRContext context;
+  context.loadDialect<tosa::TosaDialect>();
+  Location loc = UnknownLoc::get(&context);
+  auto i8Type = RankedTensorType::get({2, 3}, IntegerType::get(&context, 8));
+  auto i16Type = RankedTensorType::get({2, 3}, IntegerType::get(&context, 16));
+  auto i32Type = RankedTensorType::get({2, 3}, IntegerType::get(&context, 32));
+  Block block;
+  Value x8 = block.addArgument(i8Type, loc);
+  Value x16 = block.addArgument(i16Type, loc);
+  OpBuilder builder(&context);
+  builder.setInsertionPointToEnd(&block);
+
+  auto roundTrip = [&](Value input, RankedTensorType outputType,
+                       const RescaleSpec &spec) {
+    auto rescale = buildRescale(builder, loc, input, outputType, spec)
+                       .getDefiningOp<tosa::RescaleOp>();
+    EXPECT_TRUE(rescale);
+    std::optional<RescaleSpec> read =
+        rescale ? readRescaleSpec(rescale) : std::nullopt;
+    ASSERT_TRUE(read);
+    ASSERT_EQ(read->factors.size(), spec.factors.size());
+    for (auto [got, want] : llvm::zip_equal(read->factors, spec.factors)) {
+      EXPECT_EQ(got.multiplier, want.multiplier);
+      EXPECT_EQ(got.shift, want.shift);
+    }
+    EXPECT_EQ(read->scale32, spec.scale32);
+    EXPECT_EQ(read->doubleRound, spec.doubleRound);
+    EXPECT_EQ(read->inputZeroPoint, spec.inputZeroPoint);
+    EXPECT_EQ(read->outputZeroPoint, spec.outputZeroPoint);
+    EXPECT_EQ(read->inputUnsigned, spec.inputUnsigned);
+    EXPECT_EQ(read->outputUnsigned, spec.outputUnsigned);
+  };
+
+  roundTrip(x8, i32Type, halfSpec());
+  RescaleSpec perChannel;
+  perChannel.factors = *computeRescaleFactors({0.25, 1e-3, 3.5}, false);
+  perChannel.scale32 = false;
+  perChannel.doubleRound = true;
+  perChannel.outputZeroPoint = -7;
+  roundTrip(x16, i8Type, perChannel);
+  RescaleSpec fromUnsigned = halfSpec();
+  fromUnsigned.inputUnsigned = true;
+  fromUnsigned.inputZeroPoint = 200; // stored as the i8 -56
+  fromUnsigned.outputZeroPoint = -128;
+  roundTrip(x8, i8Type, fromUnsigned);
+
+  // Not constants, or a rounding RescaleSpec has no field for: nothing.
+  auto built = buildRescale(builder, loc, x8, i32Type, halfSpec())
+                   .getDefiningOp<tosa::RescaleOp>();
+  ASSERT_TRUE(built);
+  built.setRoundingMode(tosa::RoundingMode::INEXACT_ROUND);
+  EXPECT_FALSE(readRescaleSpec(built));
+  built.setRoundingMode(tosa::RoundingMode::SINGLE_ROUND);
+  EXPECT_TRUE(readRescaleSpec(built));
+  Value variable = block.addArgument(
+      RankedTensorType::get({1}, IntegerType::get(&context, 32)), loc);
+  built->setOperand(1, variable);
+  EXPECT_FALSE(readRescaleSpec(built));
+
+  block.dropAllDefinedValueUses();
+}
+
 } // namespace

@@ -3,6 +3,7 @@
 #include "qtosa/Transforms/TosaRescale.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/Matchers.h"
 
 #include <cmath>
 
@@ -218,4 +219,49 @@ Value mlir::qtosa::buildRescale(OpBuilder &builder, Location loc, Value input,
       tosa::RoundingModeAttr::get(builder.getContext(), rounding),
       builder.getBoolAttr(count > 1), builder.getBoolAttr(spec.inputUnsigned),
       builder.getBoolAttr(spec.outputUnsigned));
+}
+
+/// The integer held by a rank-1, one-element zero-point operand, read as
+/// unsigned where the rescale says that side is unsigned.
+static std::optional<int64_t> readZeroPoint(Value operand, bool isUnsigned) {
+  DenseIntElementsAttr values;
+  if (!matchPattern(operand, m_Constant(&values)) ||
+      values.getNumElements() != 1)
+    return std::nullopt;
+  APInt value = *values.value_begin<APInt>();
+  return isUnsigned ? static_cast<int64_t>(value.getZExtValue())
+                    : value.getSExtValue();
+}
+
+std::optional<RescaleSpec>
+mlir::qtosa::readRescaleSpec(tosa::RescaleOp rescale) {
+  tosa::RoundingMode rounding = rescale.getRoundingMode();
+  if (rounding != tosa::RoundingMode::SINGLE_ROUND &&
+      rounding != tosa::RoundingMode::DOUBLE_ROUND)
+    return std::nullopt;
+  DenseIntElementsAttr multipliers, shifts;
+  if (!matchPattern(rescale.getMultiplier(), m_Constant(&multipliers)) ||
+      !matchPattern(rescale.getShift(), m_Constant(&shifts)) ||
+      multipliers.getNumElements() != shifts.getNumElements() ||
+      multipliers.getNumElements() == 0 ||
+      (!rescale.getPerChannel() && multipliers.getNumElements() != 1))
+    return std::nullopt;
+  RescaleSpec spec;
+  spec.scale32 = rescale.getScale32();
+  spec.doubleRound = rounding == tosa::RoundingMode::DOUBLE_ROUND;
+  spec.inputUnsigned = rescale.getInputUnsigned();
+  spec.outputUnsigned = rescale.getOutputUnsigned();
+  std::optional<int64_t> inputZeroPoint =
+      readZeroPoint(rescale.getInputZp(), spec.inputUnsigned);
+  std::optional<int64_t> outputZeroPoint =
+      readZeroPoint(rescale.getOutputZp(), spec.outputUnsigned);
+  if (!inputZeroPoint || !outputZeroPoint)
+    return std::nullopt;
+  spec.inputZeroPoint = *inputZeroPoint;
+  spec.outputZeroPoint = *outputZeroPoint;
+  for (auto [multiplier, shift] : llvm::zip_equal(
+           multipliers.getValues<APInt>(), shifts.getValues<APInt>()))
+    spec.factors.push_back({static_cast<int32_t>(multiplier.getSExtValue()),
+                            static_cast<int32_t>(shift.getSExtValue())});
+  return spec;
 }

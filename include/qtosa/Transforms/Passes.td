@@ -339,10 +339,9 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
       1/128, emitted only if it stays within 1 LSB of the QDQ result on all
       65536 inputs (checked at compile time). A 16-bit sigmoid or tanh at
       TFLite's parameters (zero points 0, output scale 2^-15) of at most 96
-      elements is TFLite's int16 kernel instead, four 8-bit tables and i32
-      arithmetic: always
-      when the op carries `qtosa.tflite_kernel` (the TFLite importer's mark),
-      otherwise where the kernel is within 1 LSB of the QDQ result.
+      elements is TFLite's int16 kernel instead (four 8-bit tables and i32
+      arithmetic) when the op carries `qtosa.tflite_kernel` (the TFLite
+      importer's mark) or the kernel is within 1 LSB of the QDQ result.
     * Several elementwise float ops that together compute a function of one
       dequantized tensor (an activation TOSA has no op for, as converters
       write it: hard-swish `x * clamp(x + 3, 0, 6) / 6`, GELU's erf

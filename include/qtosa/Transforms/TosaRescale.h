@@ -17,6 +17,10 @@
 #include <cstdint>
 #include <optional>
 
+namespace mlir::tosa {
+class RescaleOp;
+} // namespace mlir::tosa
+
 namespace mlir::qtosa {
 
 /// A positive real factor as `(value * multiplier) >> shift`.
@@ -104,6 +108,12 @@ private:
 Value buildRescale(OpBuilder &builder, Location loc, Value input,
                    RankedTensorType outputType, const RescaleSpec &spec,
                    ConstantPool *pool = nullptr);
+
+/// The parameters of `rescale` as buildRescale takes them: nullopt unless
+/// its multiplier, shift and zero points are constants (one factor, or one
+/// per channel as `per_channel` says) and it rounds single or double. A zero
+/// point of an unsigned side is read unsigned, as it was written.
+std::optional<RescaleSpec> readRescaleSpec(tosa::RescaleOp rescale);
 
 /// A rank-1, one-element integer tensor of `elementType` holding `value`
 /// (truncated to the type's width): TOSA's zero-point operand. Taken from

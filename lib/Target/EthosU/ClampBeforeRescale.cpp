@@ -8,7 +8,6 @@
 
 #include "qtosa/Transforms/TosaRescale.h"
 #include "qtosa/Utils/ShapedValues.h"
-#include "qtosa/Utils/TosaUtils.h"
 
 #include <algorithm>
 
@@ -23,33 +22,25 @@ ethosu::matchClampBeforeRescale(tosa::RescaleOp op) {
       !isNarrowSignedTensor(op.getInput().getType()) ||
       !isNarrowSignedTensor(op.getType()))
     return std::nullopt;
-  tosa::RoundingMode rounding = op.getRoundingMode();
-  if (rounding != tosa::RoundingMode::SINGLE_ROUND &&
-      rounding != tosa::RoundingMode::DOUBLE_ROUND)
-    return std::nullopt;
-  std::optional<int64_t> multiplier = getScalarIntConstant(op.getMultiplier());
-  std::optional<int64_t> shift = getScalarIntConstant(op.getShift());
-  std::optional<int64_t> inputZp = getScalarIntConstant(op.getInputZp());
-  std::optional<int64_t> outputZp = getScalarIntConstant(op.getOutputZp());
+  std::optional<RescaleSpec> spec = readRescaleSpec(op);
   auto lowAttr = dyn_cast<IntegerAttr>(clamp.getMinValAttr());
   auto highAttr = dyn_cast<IntegerAttr>(clamp.getMaxValAttr());
+  if (!spec || !lowAttr || !highAttr)
+    return std::nullopt;
   // A negative multiplier would reverse the order the bounds rely on; a
   // shift outside TOSA 1.0's [2, 62] (hand-written IR) has no arithmetic
   // to compute them with.
-  if (!multiplier || *multiplier <= 0 || *multiplier > INT32_MAX || !shift ||
-      *shift < 2 || *shift > 62 || !inputZp || !outputZp || !lowAttr ||
-      !highAttr)
+  RescaleFactor factor = spec->factors.front();
+  if (factor.multiplier <= 0 || factor.shift < 2 || factor.shift > 62)
     return std::nullopt;
 
-  RescaleFactor factor{static_cast<int32_t>(*multiplier),
-                       static_cast<int32_t>(*shift)};
   auto element = cast<IntegerType>(op.getType().getElementType());
   int64_t storageMin = -(int64_t(1) << (element.getWidth() - 1));
   int64_t storageMax = (int64_t(1) << (element.getWidth() - 1)) - 1;
-  bool doubleRound = rounding == tosa::RoundingMode::DOUBLE_ROUND;
   auto rescaled = [&](int64_t value) {
-    int64_t result =
-        applyRescaleFactor(value - *inputZp, factor, doubleRound) + *outputZp;
+    int64_t result = applyRescaleFactor(value - spec->inputZeroPoint, factor,
+                                        spec->doubleRound) +
+                     spec->outputZeroPoint;
     return std::clamp(result, storageMin, storageMax);
   };
   return ClampBeforeRescale{op, clamp, rescaled(lowAttr.getInt()),

@@ -6,7 +6,7 @@
 
 #include "SumAsDepthwise.h"
 
-#include "qtosa/Utils/TosaUtils.h"
+#include "qtosa/Transforms/TosaRescale.h"
 
 #include "mlir/Dialect/Tosa/Utils/ConversionUtils.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -30,15 +30,9 @@ mlir::qtosa::ethosu::matchSumAsDepthwise(tosa::ReduceSumOp op, bool u55) {
   if (!storedType || !storedType.getElementType().isSignlessInteger(8))
     return std::nullopt;
   // A rescale by exactly 1: multiplier 2^30, shift 30, output zero point 0.
-  std::optional<int64_t> multiplier =
-      getScalarIntConstant(widen.getMultiplier());
-  std::optional<int64_t> shift = getScalarIntConstant(widen.getShift());
-  std::optional<int64_t> outputZeroPoint =
-      getScalarIntConstant(widen.getOutputZp());
-  if (!multiplier || !shift || !outputZeroPoint ||
-      *multiplier != (int64_t(1) << 30) || *shift != 30 || *outputZeroPoint)
-    return std::nullopt;
-  if (!getScalarIntConstant(widen.getInputZp()))
+  std::optional<RescaleSpec> spec = readRescaleSpec(widen);
+  if (!spec || spec->factors.front().multiplier != (int32_t(1) << 30) ||
+      spec->factors.front().shift != 30 || spec->outputZeroPoint)
     return std::nullopt;
 
   SumAsDepthwise plan;

@@ -460,7 +460,7 @@ LogicalResult SubgraphImporter::emitHostCall() {
     auto decl = func::FuncOp::create(b, fileLoc(model, context()), callee,
                                      functionType);
     decl.setPrivate();
-    decl->setAttr("qtosa.opaque_host_op", b.getUnitAttr());
+    decl->setAttr(kOpaqueHostOpAttrName, b.getUnitAttr());
   }
 
   SmallVector<NamedAttribute> attrs;
@@ -470,7 +470,7 @@ LogicalResult SubgraphImporter::emitHostCall() {
   for (NamedAttribute attr : attrs)
     call->setAttr(attr.getName(), attr.getValue());
   call->setAttr("tflite.inputs", b.getDenseI32ArrayAttr(inputIndices));
-  call->setAttr("qtosa.opaque_host_op", b.getUnitAttr());
+  call->setAttr(kOpaqueHostOpAttrName, b.getUnitAttr());
   for (unsigned i = 0; i < numOutputs(); ++i)
     storedValues[output(i)] = call->getResult(i);
   emitRemark(currentLoc) << opName << " has no TOSA form (" << opaqueReason

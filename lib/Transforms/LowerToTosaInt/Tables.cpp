@@ -213,14 +213,19 @@ WhyNot lowerTable16(Group &group, FunctionRef function, const ChannelParams &in,
       formatReal(single->first), single->second, 1 << kMaxSplitShift));
 }
 
-/// The table lowering of a unary op computing `Function` in f32.
-template <UnaryFunction Function> WhyNot lowerTable(Group &group) {
+/// The table lowering of a unary op computing `Function` in f32. A sigmoid
+/// or tanh (`isTanh` set) is TFLite's 16-bit kernel where that applies
+/// (KernelSigmoid16.cpp).
+template <UnaryFunction Function>
+WhyNot lowerTable(Group &group, std::optional<bool> isTanh = std::nullopt) {
   Operation *op = group.op;
   if (WhyNot why = checkFloatZeroPoints(op))
     return why;
   WhyNotOr<Dequantized> input = requireDequantized(op, 0, "input");
   if (input.refused())
     return std::move(input).whyNot();
+  if (isTanh && lowerKernelSigmoid16(group, *input, *isTanh))
+    return {};
   return lowering::lowerTableOf(group, *input, Function);
 }
 
@@ -270,25 +275,11 @@ WhyNot lowering::lowerTableOf(Group &group, const Dequantized &input,
   return {};
 }
 
-/// A sigmoid or tanh: TFLite's 16-bit kernel where it applies
-/// (KernelSigmoid16.cpp), otherwise a table of the function.
-template <UnaryFunction Function>
-WhyNot lowerSigmoidOrTanh(Group &group, bool isTanh) {
-  if (WhyNot why = checkFloatZeroPoints(group.op))
-    return why;
-  WhyNotOr<Dequantized> input = requireDequantized(group.op, 0, "input");
-  if (input.refused())
-    return std::move(input).whyNot();
-  if (lowerKernelSigmoid16(group, *input, isTanh))
-    return {};
-  return lowering::lowerTableOf(group, *input, Function);
-}
-
 WhyNot lowering::lowerSigmoid(Group &group) {
-  return lowerSigmoidOrTanh<f32::sigmoid>(group, /*isTanh=*/false);
+  return lowerTable<f32::sigmoid>(group, /*isTanh=*/false);
 }
 WhyNot lowering::lowerTanh(Group &group) {
-  return lowerSigmoidOrTanh<f32::tanh>(group, /*isTanh=*/true);
+  return lowerTable<f32::tanh>(group, /*isTanh=*/true);
 }
 WhyNot lowering::lowerExp(Group &group) { return lowerTable<f32::exp>(group); }
 WhyNot lowering::lowerLog(Group &group) { return lowerTable<f32::log>(group); }

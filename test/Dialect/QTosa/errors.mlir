@@ -197,3 +197,63 @@ func.func private @qtype_trailing(tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8
 
 // expected-error @+1 {{[QTOSA-QTYPE] unknown attribute 'qtosa.scale' on argument #0}}
 func.func private @unknown_boundary_attr(tensor<4xi8> {qtosa.scale = 0.1 : f32})
+
+// -----
+
+// [QTOSA-ATTR]: the marks the importers set, where they are meaningful, and
+// anything else under the dialect's prefix refused.
+func.func private @svdf(tensor<4xi8>) -> tensor<4xi8> attributes {qtosa.opaque_host_op}
+func.func @marks_accepted(%x: tensor<4xi8>, %f: tensor<4xf32>) -> (tensor<4xi8>, tensor<4xf32>, tensor<4xf32>) {
+  %s = call @svdf(%x) {qtosa.opaque_host_op = "SVDF"} : (tensor<4xi8>) -> tensor<4xi8>
+  %g = tosa.sigmoid %f {qtosa.tflite_kernel} : (tensor<4xf32>) -> tensor<4xf32>
+  %t = tosa.tanh %f {qtosa.tflite_kernel} : (tensor<4xf32>) -> tensor<4xf32>
+  return %s, %g, %t : tensor<4xi8>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+func.func @tflite_kernel_on_exp(%f: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'tosa.exp' op [QTOSA-ATTR] 'qtosa.tflite_kernel' marks a 'tosa.sigmoid' or 'tosa.tanh' that stands for TFLite's int16 kernel; it is not meaningful on 'tosa.exp'}}
+  %e = tosa.exp %f {qtosa.tflite_kernel} : (tensor<4xf32>) -> tensor<4xf32>
+  return %e : tensor<4xf32>
+}
+
+// -----
+
+func.func @tflite_kernel_not_unit(%f: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{[QTOSA-ATTR] 'qtosa.tflite_kernel' must be a unit attribute; found true}}
+  %g = tosa.sigmoid %f {qtosa.tflite_kernel = true} : (tensor<4xf32>) -> tensor<4xf32>
+  return %g : tensor<4xf32>
+}
+
+// -----
+
+func.func @opaque_host_op_on_tosa(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{'tosa.identity' op [QTOSA-ATTR] 'qtosa.opaque_host_op' marks a call (or the function it calls) that stands for an operator with no TOSA form; it is not meaningful on 'tosa.identity'}}
+  %y = tosa.identity %x {qtosa.opaque_host_op} : (tensor<4xi8>) -> tensor<4xi8>
+  return %y : tensor<4xi8>
+}
+
+// -----
+
+func.func private @svdf(tensor<4xi8>) -> tensor<4xi8>
+func.func @opaque_host_op_empty_name(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{[QTOSA-ATTR] 'qtosa.opaque_host_op' must be a unit attribute or the operator's name as a non-empty string; found ""}}
+  %s = call @svdf(%x) {qtosa.opaque_host_op = ""} : (tensor<4xi8>) -> tensor<4xi8>
+  return %s : tensor<4xi8>
+}
+
+// -----
+
+func.func @qtype_on_an_op(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{'tosa.identity' op [QTOSA-ATTR] 'qtosa.qtype' belongs on function arguments and results (in the signature), not on an operation}}
+  %y = tosa.identity %x {qtosa.qtype = "!quant.uniform<i8:f32, 0.1>"} : (tensor<4xi8>) -> tensor<4xi8>
+  return %y : tensor<4xi8>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op [QTOSA-ATTR] unknown attribute 'qtosa.tflite_kernels': the qtosa dialect defines 'qtosa.qtype', 'qtosa.opaque_host_op' and 'qtosa.tflite_kernel'}}
+func.func @misspelt(%f: tensor<4xf32>) -> tensor<4xf32> attributes {qtosa.tflite_kernels} {
+  return %f : tensor<4xf32>
+}

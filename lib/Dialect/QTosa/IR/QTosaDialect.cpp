@@ -5,6 +5,8 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Quant/IR/Quant.h"
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/InliningUtils.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Utils/NestingDepth.h"
@@ -102,4 +104,53 @@ LogicalResult QTosaDialect::verifyRegionArgAttribute(Operation *op, unsigned,
 LogicalResult QTosaDialect::verifyRegionResultAttribute(
     Operation *op, unsigned, unsigned resultIndex, NamedAttribute attribute) {
   return verifyBoundaryAttribute(op, attribute, "result", resultIndex);
+}
+
+/// [QTOSA-ATTR] On an op, `qtosa.opaque_host_op` is a unit or a non-empty
+/// string on a call or a function, and `qtosa.tflite_kernel` a unit on a
+/// `tosa.sigmoid` or `tosa.tanh`; `qtosa.qtype` belongs on function
+/// arguments and results, and no other `qtosa.` attribute exists. The passes
+/// read these marks by name, so a misspelt or misplaced one would otherwise
+/// be ignored without a word.
+LogicalResult QTosaDialect::verifyOperationAttribute(Operation *op,
+                                                     NamedAttribute attribute) {
+  StringRef name = attribute.getName().getValue();
+  Attribute value = attribute.getValue();
+  if (name == kOpaqueHostOpAttrName) {
+    if (!isa<CallOpInterface, FunctionOpInterface>(op))
+      return op->emitOpError()
+             << "[QTOSA-ATTR] '" << name
+             << "' marks a call (or the function it calls) that stands for "
+                "an operator with no TOSA form; it is not meaningful on '"
+             << op->getName() << "'";
+    auto text = dyn_cast<StringAttr>(value);
+    if (!isa<UnitAttr>(value) && (!text || text.getValue().empty()))
+      return op->emitOpError()
+             << "[QTOSA-ATTR] '" << name
+             << "' must be a unit attribute or the operator's name as a "
+                "non-empty string; found "
+             << value;
+    return success();
+  }
+  if (name == kTFLiteKernelAttrName) {
+    if (!isa<tosa::SigmoidOp, tosa::TanhOp>(op))
+      return op->emitOpError()
+             << "[QTOSA-ATTR] '" << name
+             << "' marks a 'tosa.sigmoid' or 'tosa.tanh' that stands for "
+                "TFLite's int16 kernel; it is not meaningful on '"
+             << op->getName() << "'";
+    if (!isa<UnitAttr>(value))
+      return op->emitOpError() << "[QTOSA-ATTR] '" << name
+                               << "' must be a unit attribute; found " << value;
+    return success();
+  }
+  if (name == kQTypeAttrName)
+    return op->emitOpError()
+           << "[QTOSA-ATTR] '" << name
+           << "' belongs on function arguments and results (in the "
+              "signature), not on an operation";
+  return op->emitOpError() << "[QTOSA-ATTR] unknown attribute '" << name
+                           << "': the qtosa dialect defines 'qtosa.qtype', '"
+                           << kOpaqueHostOpAttrName << "' and '"
+                           << kTFLiteKernelAttrName << "'";
 }

@@ -16,9 +16,10 @@ namespace mlir::qtosa {
 /// carry it.
 inline constexpr llvm::StringLiteral kQTypeAttrName = "qtosa.qtype";
 
-/// The attribute naming the operator an importer could not express in TOSA
-/// on the `func.call` that stands for it (a TFLite SVDF, say): the call runs
-/// on the host.
+/// The attribute on the `func.call` that stands for an operator an importer
+/// could not express in TOSA (a TFLite SVDF, say), and on the declaration it
+/// calls: the call runs on the host. A unit, or the operator's name as a
+/// string, which the Ethos-U partitioner's reason quotes.
 inline constexpr llvm::StringLiteral kOpaqueHostOpAttrName =
     "qtosa.opaque_host_op";
 
