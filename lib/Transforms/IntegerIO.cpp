@@ -168,6 +168,57 @@ func::CallOp adaptCall(func::CallOp call, func::FuncOp callee,
   return newCall;
 }
 
+/// Gives the integer arguments and results that were stored integers
+/// already (a graph that `quant.scast`s its boundary, as TOSA's
+/// quant-typed graphs do) the `qtosa.qtype` of their quantization, as
+/// convertBoundaryToIntegers gives the ones it moves: an argument that only
+/// dequantizes read with one set of parameters, a result every return
+/// takes from a quantize with one. The signature stays. Besides telling the
+/// caller what the integers mean, it marks the function as one this
+/// pipeline quantized, which qtosa-verify-integer-tosa then checks: once
+/// lowered, nothing else in it would say so. Returns true if it changed
+/// anything.
+bool recordStoredBoundaries(func::FuncOp func) {
+  bool changed = false;
+  for (BlockArgument arg : func.front().getArguments()) {
+    if (func.getArgAttr(arg.getArgNumber(), kQTypeAttrName) || arg.use_empty())
+      continue;
+    DequantizeOp first;
+    bool shared = llvm::all_of(arg.getUsers(), [&](Operation *user) {
+      auto dequantize = dyn_cast<DequantizeOp>(user);
+      if (!dequantize || (first && dequantize.getQtype() != first.getQtype()))
+        return false;
+      first = first ? first : dequantize;
+      return true;
+    });
+    if (!shared)
+      continue;
+    func.setArgAttr(arg.getArgNumber(), kQTypeAttrName,
+                    getQTypeAttrValue(first.getQtype()));
+    changed = true;
+  }
+  SmallVector<func::ReturnOp> returns;
+  func.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
+  for (unsigned index = 0; index < func.getNumResults(); ++index) {
+    if (returns.empty() || func.getResultAttr(index, kQTypeAttrName))
+      continue;
+    QuantizeOp first;
+    bool shared = llvm::all_of(returns, [&](func::ReturnOp ret) {
+      auto quantize = ret.getOperand(index).getDefiningOp<QuantizeOp>();
+      if (!quantize || (first && quantize.getQtype() != first.getQtype()))
+        return false;
+      first = first ? first : quantize;
+      return true;
+    });
+    if (!shared)
+      continue;
+    func.setResultAttr(index, kQTypeAttrName,
+                       getQTypeAttrValue(first.getQtype()));
+    changed = true;
+  }
+  return changed;
+}
+
 struct IntegerIOPass : qtosa::impl::IntegerIOPassBase<IntegerIOPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -210,6 +261,8 @@ struct IntegerIOPass : qtosa::impl::IntegerIOPassBase<IntegerIOPass> {
           call = adaptCall(call, func, moved, rewriter);
       }
     }
+    for (auto &entry : callsOf)
+      changedAny |= recordStoredBoundaries(entry.first);
     if (!changedAny)
       markAllAnalysesPreserved();
   }

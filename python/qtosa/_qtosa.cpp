@@ -52,10 +52,15 @@ using namespace mlir::qtosa;
 
 namespace {
 
-/// Raised to Python as qtosa.Error.
+/// Raised to Python as qtosa.Error. Its message becomes a Python str, which
+/// must be UTF-8: a tensor name quoted from a model file may hold any bytes,
+/// and an invalid sequence used to leave the message empty. Each such
+/// sequence becomes U+FFFD.
 class QTosaError : public std::runtime_error {
 public:
-  using std::runtime_error::runtime_error;
+  explicit QTosaError(const std::string &what)
+      : std::runtime_error(
+            llvm::json::isUTF8(what) ? what : llvm::json::fixUTF8(what)) {}
 };
 
 std::string locationString(Location loc) {

@@ -34,12 +34,30 @@ __all__ = ["compile_for_ethosu", "load_model", "main"]
 PathLike = Union[str, "os.PathLike[str]"]
 
 
-def load_model(source: Union[PathLike, Module]) -> Module:
-    """A Module from a qtosa.Module (copied), or a path: ``.tflite``
-    (TFLite), ``.tosa`` (TOSA 1.0 flatbuffer) or MLIR text."""
+def load_model(source: Union[PathLike, bytes, bytearray, memoryview, Module]
+               ) -> Module:
+    """A Module from a qtosa.Module (copied), a path (``.tflite``: TFLite,
+    ``.tosa``: a TOSA 1.0 flatbuffer, anything else MLIR text) or a
+    flatbuffer's bytes (told apart by their file identifier, ``TFL3`` or
+    ``TOSA``)."""
     if isinstance(source, Module):
         return source.clone()
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+        identifier = data[4:8]
+        if identifier == b"TFL3":
+            return import_tflite(data)
+        if identifier == b"TOSA":
+            return import_tosa_flatbuffer(data)
+        raise Error("the model's %d bytes are neither a TFLite flatbuffer "
+                    "(file identifier TFL3) nor a TOSA 1.0 flatbuffer (TOSA); "
+                    "give MLIR text as a path or a qtosa.Module" % len(data))
+    if not isinstance(source, (str, os.PathLike)):
+        raise Error("the model is a %s: give a path, a flatbuffer's bytes or "
+                    "a qtosa.Module" % type(source).__name__)
     path = os.fspath(source)
+    if os.path.isdir(path):
+        raise Error("%s is a directory, not a model file" % path)
     if not os.path.isfile(path):
         raise Error("%s: no such file" % path)
     if path.endswith(".tflite"):
@@ -50,13 +68,14 @@ def load_model(source: Union[PathLike, Module]) -> Module:
         return parse(f.read(), path)
 
 
-def compile_for_ethosu(model: Union[PathLike, Module],
+def compile_for_ethosu(model: Union[PathLike, bytes, Module],
                        target: str = "ethos-u55-128",
                        output_dir: Optional[PathLike] = None, *,
                        system_config: Optional[str] = None,
                        memory_mode: Optional[str] = None) -> Dict[str, Any]:
-    """Runs qtosa-ethosu-pipeline for `target` on `model` (a path or a
-    Module, which is not changed) and compiles every delegate with Vela.
+    """Runs qtosa-ethosu-pipeline for `target` on `model` (a path, a
+    flatbuffer's bytes or a Module, which is not changed; see load_model)
+    and compiles every delegate with Vela.
 
     Returns a dict:
       report: the partition report (qtosa.partition's keys) plus

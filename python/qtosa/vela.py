@@ -84,6 +84,27 @@ def _figures(summary_csv: str, target: str, system_config: str,
     }
 
 
+# The longest file name Linux and macOS file systems take, in bytes.
+_NAME_MAX = 255
+
+
+def _check_readable(path: str, name: str) -> None:
+    """qtosa.Error unless qtosa's own importer reads the file at `path`.
+    Vela 5.2.0 ends the whole process with a segmentation fault on some
+    malformed flatbuffers (a truncated .tflite, a TOSA constant without its
+    data); qtosa's importers check the same structure and the constants'
+    sizes, and raise instead."""
+    from . import import_tflite, import_tosa_flatbuffer
+    load = import_tflite if path.endswith(".tflite") else \
+        import_tosa_flatbuffer
+    try:
+        load(path)
+    except Error as error:
+        raise Error("Vela %s is not run on %s: qtosa cannot read it (Vela "
+                    "ends the process on some malformed files): %s"
+                    % (VERSION, name, error)) from None
+
+
 def make_output_dir(output_dir: Union[str, "os.PathLike[str]"]) -> None:
     """Makes `output_dir` (and its parents) unless it is a directory
     already; qtosa.Error when it cannot be one."""
@@ -135,6 +156,12 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     if not re.fullmatch(r"[A-Za-z0-9_.-]+", name):
         raise Error("delegate name '%s': use letters, digits, '_', '-' and "
                     "'.' (Vela names its files after it)" % name)
+    longest = "%s_summary_%s.csv" % (name, system_config)
+    if len(os.fsencode(longest)) > _NAME_MAX:
+        raise Error("delegate name of %d characters: Vela would write %s..."
+                    "_summary_%s.csv, longer than the %d bytes a file name "
+                    "may have" % (len(name), name[:16], system_config,
+                                  _NAME_MAX))
 
     with tempfile.TemporaryDirectory(prefix="qtosa-vela-") as scratch:
         out = os.fspath(output_dir) if output_dir is not None else scratch
@@ -143,10 +170,12 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
             path = os.path.join(scratch, name + ".tosa")
             with open(path, "wb") as f:
                 f.write(bytes(tosa))
+            _check_readable(path, name)
         else:
             path = os.fspath(tosa)
             if not os.path.isfile(path):
                 raise Error("%s: no such file" % path)
+            _check_readable(path, name)
             stem, suffix = os.path.splitext(os.path.basename(path))
             if stem != name:
                 # Vela names its outputs after the input file, and tells

@@ -185,3 +185,25 @@ def test_import_tflite_and_run_its_qdq_and_integer_forms():
 
 def test_a_module_without_delegates_has_none(convnext_text):
     assert qtosa.parse(convnext_text).delegates() == []
+
+
+def test_an_error_quoting_bytes_that_are_not_utf8(convnext_text):
+    # Tensor names in a flatbuffer are any bytes, and the importers quote
+    # them: the message of qtosa.Error used to be empty when one was not
+    # UTF-8 (session 27's hostile-input sweep). Each reference to the graph
+    # input's name gets a 0xFF byte in turn; the import that then finds no
+    # such tensor says which, with U+FFFD for the byte.
+    module = qtosa.parse(convnext_text, "convnext.mlir")
+    module.run("qtosa-lower-pipeline{io=int}")
+    data = qtosa.export_tosa_flatbuffer(module)
+    name = b"input_0"
+    messages = []
+    at = data.find(name)
+    while at >= 0:
+        try:
+            qtosa.import_tosa_flatbuffer(data[:at] + b"\xff" + data[at + 1:])
+        except qtosa.Error as error:
+            messages.append(str(error))
+        at = data.find(name, at + 1)
+    assert messages and all(messages)
+    assert any("\ufffdnput_0" in message for message in messages)

@@ -101,3 +101,33 @@ func.func @abs_i8(%x: tensor<4xf32>) -> tensor<4xf32> {
   %d = quant.dcast %b : tensor<4x!quant.uniform<i8:f32, 0.5>> to tensor<4xf32>
   return %d : tensor<4xf32>
 }
+
+// -----
+
+// The same two with a boundary of stored integers already (`quant.scast`,
+// as TOSA's quant-typed graphs have it): qtosa-integer-io gives the
+// boundary its qtosa.qtype, so the function counts as quantized once no
+// qtosa op is left in it. Both used to exit 0 with output that
+// --tosa-validate rejects (found by session 27's hostile-input sweep).
+// ERR: :[[#@LINE+1]]:25: error: qtosa-lower-pipeline{io=int}: argument #0 of 'stored_batch' (tensor<?x8xi8>) has a dynamic shape (dimension 0 is '?')
+func.func @stored_batch(%x: tensor<?x8xi8>) -> tensor<?x8xi8> {
+  %q = quant.scast %x : tensor<?x8xi8> to tensor<?x8x!quant.uniform<i8:f32, 0.1>>
+  %d = quant.dcast %q : tensor<?x8x!quant.uniform<i8:f32, 0.1>> to tensor<?x8xf32>
+  %s = tosa.sigmoid %d : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %sq = quant.qcast %s : tensor<?x8xf32> to tensor<?x8x!quant.uniform<i8:f32, 0.00390625:-128>>
+  %ss = quant.scast %sq : tensor<?x8x!quant.uniform<i8:f32, 0.00390625:-128>> to tensor<?x8xi8>
+  return %ss : tensor<?x8xi8>
+}
+
+// -----
+
+// ERR: :[[#@LINE+2]]:8: error: 'tosa.abs' op illegal: operation operand/result data types did not align with any profile or extension, got (i8,i8), did you mean (i32,i32)?
+func.func @stored_abs_i8(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %a = tosa.abs %x : (tensor<4xi8>) -> tensor<4xi8>
+  %q = quant.scast %a : tensor<4xi8> to tensor<4x!quant.uniform<i8:f32, 0.1>>
+  %d = quant.dcast %q : tensor<4x!quant.uniform<i8:f32, 0.1>> to tensor<4xf32>
+  %s = tosa.sigmoid %d : (tensor<4xf32>) -> tensor<4xf32>
+  %sq = quant.qcast %s : tensor<4xf32> to tensor<4x!quant.uniform<i8:f32, 0.00390625:-128>>
+  %ss = quant.scast %sq : tensor<4x!quant.uniform<i8:f32, 0.00390625:-128>> to tensor<4xi8>
+  return %ss : tensor<4xi8>
+}

@@ -101,3 +101,21 @@ func.func @inner(%x: tensor<4xf32>) -> tensor<4xf32> {
   %d = qtosa.dequantize %c as !quant.uniform<i8:f32, 0.25> : tensor<4xi8> -> tensor<4xf32>
   return %d : tensor<4xf32>
 }
+
+// -----
+
+// A boundary that holds stored integers already keeps its type and gets
+// the qtosa.qtype of what reads or gives it, where one set of parameters
+// does; an argument also read otherwise, or a result of two parameters,
+// gets none.
+// CHECK-LABEL: func.func @stored(
+// CHECK-SAME: %{{[^:]*}}: tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 5.000000e-01:3>"}, %{{[^:]*}}: tensor<4xi8>)
+// CHECK-SAME: -> (tensor<4xi8> {qtosa.qtype = "!quant.uniform<i8:f32, 2.500000e-01>"}, tensor<4xi8>)
+func.func @stored(%x: tensor<4xi8>, %y: tensor<4xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+  %e = qtosa.dequantize %y as !quant.uniform<i8:f32, 0.5:3> : tensor<4xi8> -> tensor<4xf32>
+  %a = tosa.abs %y : (tensor<4xi8>) -> tensor<4xi8>
+  %s = tosa.add %d, %e : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %s as !quant.uniform<i8:f32, 0.25> : tensor<4xf32> -> tensor<4xi8>
+  return %q, %a : tensor<4xi8>, tensor<4xi8>
+}

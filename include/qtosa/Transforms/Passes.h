@@ -68,8 +68,11 @@ bool lowerToTosaInt(func::FuncOp func,
                     RescaleRounding rounding = RescaleRounding::Single,
                     SmallVectorImpl<Operation *> *leftQuantizes = nullptr);
 
-/// Why the group ending in `quantize` cannot be lowered; empty when it can.
-WhyNot whyNotLowerableToTosaInt(Operation *quantize);
+/// Why the group ending in `quantize` cannot be lowered with `rounding`;
+/// empty when it can.
+WhyNot
+whyNotLowerableToTosaInt(Operation *quantize,
+                         RescaleRounding rounding = RescaleRounding::Single);
 
 /// Why qtosa-share-qspecs (with its default options) cannot move the
 /// data-movement or order-preserving `op` onto integers where it stands;

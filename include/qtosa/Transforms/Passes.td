@@ -92,7 +92,10 @@ def IntegerIOPass : Pass<"qtosa-integer-io", "::mlir::ModuleOp"> {
     so callers compute exactly what they did; where the caller's own
     dequantize and quantize meet them with the same parameters and the
     round trip is exact, the pairs cancel. A function with a use other
-    than a direct call keeps its float interface.
+    than a direct call keeps its float interface. An argument or result
+    that holds stored integers already (a graph that `quant.scast`s its
+    boundary) keeps its type and gets the `qtosa.qtype` of the dequantizes
+    reading it or the quantizes giving it, where they share one.
 
     The pass runs to a fixpoint: adapting a call can leave its caller's
     argument used only by a quantize, or its result a returned dequantize,

@@ -159,9 +159,19 @@ std::string traceFloatCause(Operation *op, std::string reason) {
                     "not run before the partition";
     return head + "; it cannot move onto integers: " + notMoved.str().str();
   }
+  // The partition does not know which rounding the lowering before it
+  // used; a group only rounding=double keeps in float says so.
   WhyNot why = whyNotLowerableToTosaInt(quantize);
-  if (!why)
+  if (!why) {
+    WhyNot whyDouble =
+        whyNotLowerableToTosaInt(quantize, RescaleRounding::Double);
+    if (whyDouble)
+      return head +
+             ": qtosa-lower-to-tosa-int lowers it to integers with "
+             "rounding=single; with rounding=double it keeps it in float: " +
+             whyDouble.str().str();
     return head + ": qtosa-lower-to-tosa-int lowers it to integers";
+  }
   return head +
          ": qtosa-lower-to-tosa-int keeps it in float: " + why.str().str();
 }

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -25,6 +26,26 @@ using namespace mlir::qtosa::tflite_import;
 static void loadDialects(MLIRContext *context) {
   context->loadDialect<func::FuncDialect, tosa::TosaDialect,
                        quant::QuantDialect, QTosaDialect>();
+}
+
+/// "operator #N (NAME) of subgraph S" for a location operatorLoc made, or
+/// empty.
+static std::string describeOperator(const ModelInfo &model, Location loc) {
+  auto fileLoc = loc->findInstanceOf<FileLineColLoc>();
+  const auto *subgraphs = model.model ? model.model->subgraphs() : nullptr;
+  if (!fileLoc || !subgraphs || fileLoc.getColumn() >= subgraphs->size())
+    return {};
+  const tflite::SubGraph *subgraph = subgraphs->Get(fileLoc.getColumn());
+  const auto *operators = subgraph ? subgraph->operators() : nullptr;
+  if (!operators || fileLoc.getLine() >= operators->size())
+    return {};
+  const tflite::Operator *op = operators->Get(fileLoc.getLine());
+  if (!op || op->opcode_index() >= model.opcodes.size())
+    return {};
+  return llvm::formatv("operator #{0} ({1}) of subgraph {2}", fileLoc.getLine(),
+                       operatorName(model.opcodes[op->opcode_index()]),
+                       fileLoc.getColumn())
+      .str();
 }
 
 OwningOpRef<ModuleOp> qtosa::importTFLite(llvm::MemoryBufferRef buffer,
@@ -41,7 +62,19 @@ OwningOpRef<ModuleOp> qtosa::importTFLite(llvm::MemoryBufferRef buffer,
   }
   // The TOSA verifiers check what the model declares against what the ops
   // compute (shapes, pads, strides); their errors carry the operator's
-  // location.
+  // location, "file":op:subgraph, and a note says which operator that is.
+  ScopedDiagnosticHandler explain(context, [&](Diagnostic &diag) {
+    // Only a TOSA op's error: a function's (its arguments are tensors,
+    // located at line 0 too) is about no operator.
+    if (diag.getSeverity() == DiagnosticSeverity::Error &&
+        StringRef(diag.str()).starts_with("'tosa."))
+      if (std::string op = describeOperator(*model, diag.getLocation());
+          !op.empty())
+        diag.attachNote() << "imported from " << op
+                          << ", whose tensors' shapes or types are not what "
+                             "the operator computes: the model is invalid";
+    return failure(); // on to the handler that prints it
+  });
   if (failed(verify(*module)))
     return {};
   return module;

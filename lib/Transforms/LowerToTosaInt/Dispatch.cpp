@@ -174,10 +174,10 @@ WhyNot lowering::lowerQuantizedGroup(RewriterBase *rewriter, ConstantPool *pool,
   return {};
 }
 
-WhyNot mlir::qtosa::whyNotLowerableToTosaInt(Operation *op) {
+WhyNot mlir::qtosa::whyNotLowerableToTosaInt(Operation *op,
+                                             RescaleRounding rounding) {
   auto quantize = dyn_cast<QuantizeOp>(op);
   if (!quantize)
     return "it is not a qtosa.quantize";
-  return lowerQuantizedGroup(nullptr, nullptr, quantize,
-                             RescaleRounding::Single);
+  return lowerQuantizedGroup(nullptr, nullptr, quantize, rounding);
 }

@@ -151,16 +151,18 @@ void LowerToTosaIntPass::runOnOperation() {
     if (auto dequantize = dyn_cast<DequantizeOp>(producer)) {
       if (dequantize.getQtype() == quantize.getQtype())
         continue;
-      quantize.emitRemark() << "requantize stays as qtosa ops: "
-                            << whyNotLowerableToTosaInt(quantize).take();
+      quantize.emitRemark()
+          << "requantize stays as qtosa ops: "
+          << whyNotLowerableToTosaInt(quantize, rounding).take();
       continue;
     }
     if (!isa_and_present<tosa::TosaDialect>(producer->getDialect()))
       continue;
-    producer->emitRemark() << "'" << producer->getName()
-                           << "' stays in float between dequantize and "
-                              "quantize: "
-                           << whyNotLowerableToTosaInt(quantize).take();
+    producer->emitRemark()
+        << "'" << producer->getName()
+        << "' stays in float between dequantize and "
+           "quantize: "
+        << whyNotLowerableToTosaInt(quantize, rounding).take();
   }
   if (!changed)
     markAllAnalysesPreserved();

@@ -63,6 +63,29 @@ def test_command_error_is_one_line(tmp_path):
 def test_missing_model_is_an_error(tmp_path):
     with pytest.raises(qtosa.Error, match="nope.tflite: no such file"):
         qtosa.compile.compile_for_ethosu(tmp_path / "nope.tflite")
+    directory = tmp_path / "model.tflite"
+    directory.mkdir()
+    with pytest.raises(qtosa.Error, match="model.tflite is a directory"):
+        qtosa.compile.compile_for_ethosu(directory)
+
+
+def test_a_model_as_bytes(tmp_path):
+    # The importers take a model's bytes; so does compile_for_ethosu, by
+    # the file identifier. Anything else is refused in a short message: it
+    # used to be taken for a path and echoed whole ("no such file").
+    integer = qtosa.parse(EXAMPLE.read_text())
+    integer.run("qtosa-lower-pipeline{io=int}")
+    data = qtosa.export_tosa_flatbuffer(integer)
+    module = qtosa.compile.load_model(memoryview(data))
+    assert "tosa." in str(module)
+    with pytest.raises(qtosa.Error) as error:
+        qtosa.compile.compile_for_ethosu(b"\x00" * 100000)
+    assert str(error.value) == (
+        "the model's 100000 bytes are neither a TFLite flatbuffer (file "
+        "identifier TFL3) nor a TOSA 1.0 flatbuffer (TOSA); give MLIR text "
+        "as a path or a qtosa.Module")
+    with pytest.raises(qtosa.Error, match="the model is a int: give a path"):
+        qtosa.compile.compile_for_ethosu(42)
 
 
 @pytest.mark.skipif(not (CORPUS_DIR / "tflite").exists(),

@@ -1,4 +1,7 @@
 """Vela 5.2 compiles the bundled example's delegate for both targets."""
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -70,3 +73,32 @@ def test_an_empty_system_option_is_refused(delegate, option):
     with pytest.raises(qtosa.Error, match=option + " is empty"):
         qtosa.vela.compile(delegate["flatbuffer"], "ethos-u55-128",
                            **{option: ""})
+
+
+def test_malformed_files_are_refused_before_vela_runs(tmp_path):
+    # Vela 5.2.0 ends the process with SIGSEGV on a truncated .tflite and
+    # on a TOSA constant without its data (session 27's hostile-input
+    # sweep); qtosa's importers read the file first and raise instead.
+    # Run in a child, so that a regression shows as a crash, not the end
+    # of pytest.
+    truncated = tmp_path / "truncated.tflite"
+    truncated.write_bytes(b"\x1c\x00\x00\x00TFL3" + b"\x00" * 8)
+    script = (
+        "import qtosa, qtosa.vela, sys\n"
+        "try:\n"
+        "    qtosa.vela.compile(sys.argv[1], 'ethos-u55-128')\n"
+        "except qtosa.Error as e:\n"
+        "    print('Error:', e)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(truncated)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(
+        "Error: Vela 5.2.0 is not run on delegate: qtosa cannot read it")
+    assert "truncated.tflite" in done.stdout
+
+
+def test_a_name_too_long_for_a_file_is_an_error(delegate):
+    with pytest.raises(qtosa.Error, match="delegate name of 300 characters: "
+                                          ".* longer than the 255 bytes"):
+        qtosa.vela.compile(delegate["flatbuffer"], "ethos-u55-128",
+                           name="d" * 300)

@@ -26,6 +26,7 @@
 // RUN: not qtosa-translate --import-tflite %t/read_before_write.tflite 2>&1 | FileCheck %s --check-prefix=UNWRITTEN
 // RUN: not qtosa-translate --import-tflite %t/lstm_zero_steps.tflite 2>&1 | FileCheck %s --check-prefix=LSTM-STEPS
 // RUN: not qtosa-translate --import-tflite %t/lstm_recurrent_shape.tflite 2>&1 | FileCheck %s --check-prefix=LSTM-SHAPE
+// RUN: not qtosa-translate --import-tflite %t/tanh_shape_mismatch.tflite 2>&1 | FileCheck %s --check-prefix=VERIFIER
 
 // EMPTY: empty.tflite:0:0: error: not a TFLite model: 0 bytes is too short for a flatbuffer
 // TRUNC: .tflite:0:0: error: not a valid TFLite flatbuffer: the FlatBuffers verifier rejects it (truncated or corrupt)
@@ -48,4 +49,8 @@
 // D2S: depth_to_space_shapes.tflite:0:0: error: DEPTH_TO_SPACE: shapes [1, 2, 3, 8] and [1, 4, 6, 4] are not related by one block size
 // UNWRITTEN: read_before_write.tflite:1:0: error: RELU: tensor 2 ('never_written') is read before any operator writes it
 // LSTM-STEPS: lstm_zero_steps.tflite:0:0: error: UNIDIRECTIONAL_SEQUENCE_LSTM: has 0 time steps, batch 1, 4 features and 2 units; each must be at least 1
+// A TOSA verifier's error gets a note naming the TFLite operator the line
+// and column stand for.
+// VERIFIER: tanh_shape_mismatch.tflite:0:0: error: 'tosa.tanh' op requires the same shape for all operands and results
+// VERIFIER: tanh_shape_mismatch.tflite:0:0: note: imported from operator #0 (TANH) of subgraph 0, whose tensors' shapes or types are not what the operator computes: the model is invalid
 // LSTM-SHAPE: lstm_recurrent_shape.tflite:0:0: error: UNIDIRECTIONAL_SEQUENCE_LSTM: gate 0: weights must be [2, 4], recurrent weights [2, 2] and the bias 2 values

@@ -789,6 +789,16 @@ def shape_mismatch():
     return m
 
 
+def tanh_shape_mismatch():
+    """A TANH whose output is declared wider than its input: no check of
+    the importer's own refuses it, TOSA's verifier does."""
+    m = Model()
+    x = act_in(m, [1, 8], scale=2.0 ** -12, zp=0, type="INT16")
+    y = act_out(m, [1, 9], scale=2.0 ** -15, zp=0, type="INT16")
+    m.op("TANH", [x], [y])
+    return m
+
+
 def lstm_zero_steps():
     m = lstm_model(steps=1)
     m.tensors[0]["shape"] = [1, 0, 4]
@@ -823,7 +833,7 @@ BAD = [bad_version, bad_buffer_index, bad_tensor_index, bad_opcode_index,
        nan_scale, per_axis_length, zero_point_range, dynamic_shape,
        while_loop, if_branches, int64_bias_range, shape_mismatch,
        depth_to_space_shapes, read_before_write, lstm_zero_steps,
-       lstm_recurrent_shape]
+       lstm_recurrent_shape, tanh_shape_mismatch]
 
 
 def main():
