@@ -88,17 +88,18 @@ def _figures(summary_csv: str, target: str, system_config: str,
 _NAME_MAX = 255
 
 
-def _check_readable(path: str, name: str) -> None:
-    """qtosa.Error unless qtosa's own importer reads the file at `path`.
+def _check_readable(source: Union[str, bytes], tflite: bool,
+                    name: str) -> None:
+    """qtosa.Error unless qtosa's own importer reads `source` (a path or a
+    file's bytes; TFLite or a TOSA flatbuffer).
     Vela 5.2.0 ends the whole process with a segmentation fault on some
     malformed flatbuffers (a truncated .tflite, a TOSA constant without its
     data); qtosa's importers check the same structure and the constants'
     sizes, and raise instead."""
     from . import import_tflite, import_tosa_flatbuffer
-    load = import_tflite if path.endswith(".tflite") else \
-        import_tosa_flatbuffer
+    load = import_tflite if tflite else import_tosa_flatbuffer
     try:
-        load(path)
+        load(source)
     except Error as error:
         raise Error("Vela %s is not run on %s: qtosa cannot read it (Vela "
                     "ends the process on some malformed files): %s"
@@ -170,12 +171,12 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
             path = os.path.join(scratch, name + ".tosa")
             with open(path, "wb") as f:
                 f.write(bytes(tosa))
-            _check_readable(path, name)
+            _check_readable(bytes(tosa), False, name)
         else:
             path = os.fspath(tosa)
             if not os.path.isfile(path):
                 raise Error("%s: no such file" % path)
-            _check_readable(path, name)
+            _check_readable(path, path.endswith(".tflite"), name)
             stem, suffix = os.path.splitext(os.path.basename(path))
             if stem != name:
                 # Vela names its outputs after the input file, and tells

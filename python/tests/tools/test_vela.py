@@ -102,3 +102,14 @@ def test_a_name_too_long_for_a_file_is_an_error(delegate):
                                           ".* longer than the 255 bytes"):
         qtosa.vela.compile(delegate["flatbuffer"], "ethos-u55-128",
                            name="d" * 300)
+
+
+def test_malformed_bytes_are_named_as_bytes():
+    # A delegate given as bytes that are no TOSA flatbuffer:
+    # the error names the bytes, not the scratch file compile() writes.
+    with pytest.raises(qtosa.Error) as error:
+        qtosa.vela.compile(b"\x00\x00\x00\x00TOSA" + b"\x00" * 8)
+    assert str(error.value).startswith(
+        "Vela 5.2.0 is not run on delegate: qtosa cannot read it (Vela ends "
+        "the process on some malformed files): cannot import <bytes> as a "
+        "TOSA flatbuffer")
