@@ -24,17 +24,24 @@ using namespace mlir::qtosa;
 
 namespace {
 
-/// The parameters shared by every user of `arg` when all of them are
-/// quantizes with the same parameters.
-QuantizeOp getSoleQuantization(BlockArgument arg) {
-  QuantizeOp first;
-  for (Operation *user : arg.getUsers()) {
-    auto quantize = dyn_cast<QuantizeOp>(user);
-    if (!quantize || (first && quantize.getQtype() != first.getQtype()))
+/// The first of `ops` when there is one and every one is an `OpTy` (a
+/// qtosa.quantize or qtosa.dequantize) with the same parameters; else null.
+template <typename OpTy, typename Range> OpTy sameQuantization(Range &&ops) {
+  OpTy first;
+  for (Operation *op : ops) {
+    auto typed = dyn_cast_if_present<OpTy>(op);
+    if (!typed || (first && typed.getQtype() != first.getQtype()))
       return {};
-    first = first ? first : quantize;
+    first = first ? first : typed;
   }
   return first;
+}
+
+/// The op defining result `index` of each of `returns`.
+auto returnedProducers(ArrayRef<func::ReturnOp> returns, unsigned index) {
+  return llvm::map_range(returns, [index](func::ReturnOp ret) {
+    return ret.getOperand(index).getDefiningOp();
+  });
 }
 
 /// What moved out of one function: the parameters of each argument it no
@@ -59,7 +66,7 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
   Block &entry = func.front();
   SmallVector<Type> argTypes(func.getArgumentTypes());
   for (BlockArgument arg : entry.getArguments()) {
-    QuantizeOp quantize = getSoleQuantization(arg);
+    auto quantize = sameQuantization<QuantizeOp>(arg.getUsers());
     if (!quantize)
       continue;
     quant::QuantizedType qtype = quantize.getQtype();
@@ -76,15 +83,9 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
   func.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
   SmallVector<Type> resultTypes(func.getResultTypes());
   for (unsigned index = 0; index < resultTypes.size(); ++index) {
-    DequantizeOp first;
-    bool shared = !returns.empty();
-    for (func::ReturnOp ret : returns) {
-      auto dequantize = ret.getOperand(index).getDefiningOp<DequantizeOp>();
-      if (!dequantize || (first && dequantize.getQtype() != first.getQtype()))
-        shared = false;
-      first = first ? first : dequantize;
-    }
-    if (!shared)
+    auto first =
+        sameQuantization<DequantizeOp>(returnedProducers(returns, index));
+    if (!first)
       continue;
     resultTypes[index] = first.getInput().getType();
     // The loop below may erase `first`.
@@ -181,17 +182,10 @@ func::CallOp adaptCall(func::CallOp call, func::FuncOp callee,
 bool recordStoredBoundaries(func::FuncOp func) {
   bool changed = false;
   for (BlockArgument arg : func.front().getArguments()) {
-    if (func.getArgAttr(arg.getArgNumber(), kQTypeAttrName) || arg.use_empty())
+    if (func.getArgAttr(arg.getArgNumber(), kQTypeAttrName))
       continue;
-    DequantizeOp first;
-    bool shared = llvm::all_of(arg.getUsers(), [&](Operation *user) {
-      auto dequantize = dyn_cast<DequantizeOp>(user);
-      if (!dequantize || (first && dequantize.getQtype() != first.getQtype()))
-        return false;
-      first = first ? first : dequantize;
-      return true;
-    });
-    if (!shared)
+    auto first = sameQuantization<DequantizeOp>(arg.getUsers());
+    if (!first)
       continue;
     func.setArgAttr(arg.getArgNumber(), kQTypeAttrName,
                     getQTypeAttrValue(first.getQtype()));
@@ -200,17 +194,11 @@ bool recordStoredBoundaries(func::FuncOp func) {
   SmallVector<func::ReturnOp> returns;
   func.walk([&](func::ReturnOp ret) { returns.push_back(ret); });
   for (unsigned index = 0; index < func.getNumResults(); ++index) {
-    if (returns.empty() || func.getResultAttr(index, kQTypeAttrName))
+    if (func.getResultAttr(index, kQTypeAttrName))
       continue;
-    QuantizeOp first;
-    bool shared = llvm::all_of(returns, [&](func::ReturnOp ret) {
-      auto quantize = ret.getOperand(index).getDefiningOp<QuantizeOp>();
-      if (!quantize || (first && quantize.getQtype() != first.getQtype()))
-        return false;
-      first = first ? first : quantize;
-      return true;
-    });
-    if (!shared)
+    auto first =
+        sameQuantization<QuantizeOp>(returnedProducers(returns, index));
+    if (!first)
       continue;
     func.setResultAttr(index, kQTypeAttrName,
                        getQTypeAttrValue(first.getQtype()));
