@@ -172,7 +172,7 @@ func.func @graph(%x: tensor<4xi8>) -> tensor<4xf32> {
   return %d : tensor<4xf32>
 }
 )mlir"},
-    {"IntegerIO", "qtosa-integer-io", false, kRequantize, R"mlir(
+    {"IntegerIO", "qtosa-integer-io", false, kPlainGraph, R"mlir(
 func.func @graph(%x: tensor<4xf32>) -> tensor<4xi8> {
   %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5:3> : tensor<4xf32> -> tensor<4xi8>
   return %q : tensor<4xi8>
