@@ -221,18 +221,6 @@ Value mlir::qtosa::buildRescale(OpBuilder &builder, Location loc, Value input,
       builder.getBoolAttr(spec.outputUnsigned));
 }
 
-/// The integer held by a rank-1, one-element zero-point operand, read as
-/// unsigned where the rescale says that side is unsigned.
-static std::optional<int64_t> readZeroPoint(Value operand, bool isUnsigned) {
-  DenseIntElementsAttr values;
-  if (!matchPattern(operand, m_Constant(&values)) ||
-      values.getNumElements() != 1)
-    return std::nullopt;
-  APInt value = *values.value_begin<APInt>();
-  return isUnsigned ? static_cast<int64_t>(value.getZExtValue())
-                    : value.getSExtValue();
-}
-
 std::optional<RescaleSpec>
 mlir::qtosa::readRescaleSpec(tosa::RescaleOp rescale) {
   tosa::RoundingMode rounding = rescale.getRoundingMode();
@@ -251,11 +239,11 @@ mlir::qtosa::readRescaleSpec(tosa::RescaleOp rescale) {
   spec.doubleRound = rounding == tosa::RoundingMode::DOUBLE_ROUND;
   spec.inputUnsigned = rescale.getInputUnsigned();
   spec.outputUnsigned = rescale.getOutputUnsigned();
-  std::optional<int64_t> inputZeroPoint =
-      readZeroPoint(rescale.getInputZp(), spec.inputUnsigned);
-  std::optional<int64_t> outputZeroPoint =
-      readZeroPoint(rescale.getOutputZp(), spec.outputUnsigned);
-  if (!inputZeroPoint || !outputZeroPoint)
+  // Upstream's accessors read a constant zero point, zero-extended on an
+  // unsigned side.
+  FailureOr<int64_t> inputZeroPoint = rescale.getInputZeroPoint();
+  FailureOr<int64_t> outputZeroPoint = rescale.getOutputZeroPoint();
+  if (failed(inputZeroPoint) || failed(outputZeroPoint))
     return std::nullopt;
   spec.inputZeroPoint = *inputZeroPoint;
   spec.outputZeroPoint = *outputZeroPoint;

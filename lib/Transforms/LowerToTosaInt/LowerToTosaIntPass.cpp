@@ -160,8 +160,7 @@ void LowerToTosaIntPass::runOnOperation() {
       continue;
     producer->emitRemark()
         << "'" << producer->getName()
-        << "' stays in float between dequantize and "
-           "quantize: "
+        << "' stays in float between dequantize and quantize: "
         << whyNotLowerableToTosaInt(quantize, rounding).take();
   }
   if (!changed)
