@@ -65,8 +65,11 @@ def test_which_form():
     # the table, unless the importer marked the op as TFLite's kernel.
     assert form(lowered(graph("tanh", 2.0 ** -13))) == "table"
     assert form(lowered(graph("tanh", 2.0 ** -13, marked=True))) == "kernel"
-    # Larger tensors keep the table: the kernel's i32 passes cost more.
-    assert form(lowered(graph("sigmoid", 2.0 ** -12, elements=97,
+    # Up to 128 elements (DTLN's 128-unit tanh) the kernel; larger tensors
+    # keep the table: the kernel's i32 passes cost more there.
+    assert form(lowered(graph("tanh", 2.0 ** -12, elements=128,
+                              marked=True))) == "kernel"
+    assert form(lowered(graph("sigmoid", 2.0 ** -12, elements=129,
                               marked=True))) == "table"
     # Not TFLite's output parameters.
     assert form(lowered(graph(

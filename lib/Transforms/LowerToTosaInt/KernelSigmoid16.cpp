@@ -13,13 +13,14 @@
 // TFLite Micro bit for bit; a single 513-entry TOSA table cannot (its
 // samples are 128 stored inputs apart, the kernel's 512 / 3 or 256 / 3).
 //
-// Only ops Ethos-U runs cheaply: the table's 16-bit entries and slopes are
-// read as four 8-bit tables, each behind an index rescale of its own, which
-// Vela fuses into the rescale (one consumer); the rest is i32 arithmetic.
-// A 16-bit TOSA TABLE costs Vela about 6,500 Ethos-U55 cycles (three LUT
-// passes, each loading its LUT); this form a quarter to a half of that on an
-// LSTM's gates, but its i32 passes grow with the tensor, so tensors of more
-// than kMaxKernelElements keep the 16-bit table.
+// Only ops Ethos-U runs cheaply: the table's 16-bit intercepts and slopes
+// are read as four 8-bit tables, each behind an index rescale of its own,
+// which Vela fuses into the rescale (one consumer), and widened by an i8
+// multiply; the rest is i32 arithmetic (see KernelBuilder for what each step
+// costs). A 16-bit TOSA TABLE costs Vela about 6,500 Ethos-U55 cycles (three
+// LUT passes, each loading its LUT); this form about 2,500 on 96 elements,
+// but its passes grow with the tensor, so tensors of more than
+// kMaxKernelElements keep the 16-bit table.
 //
 // The kernel is up to 3 LSB from the rounded function at some input scales
 // (its tanh at scales finer than 2^-12). An op the TFLite importer made from
@@ -78,20 +79,20 @@ constexpr uint16_t kSigmoidTable[256] = {
     65533, 65533, 65533, 65534, 65534, 65534, 65534, 65534, 65534, 65534, 65534,
     65534, 65534, 65535};
 
-/// The largest tensor lowered as the kernel. Its 30 elementwise i32 passes
+/// The largest tensor lowered as the kernel. Its 20-odd elementwise passes
 /// grow with the tensor, a 16-bit TABLE's three LUT passes hardly. Measured
-/// with Vela 5.2 (models' NPU cycles against Vela's TFLite route; the table
-/// everywhere -> the kernel on tensors of up to 128 elements):
-///   model (sigmoid, tanh elements)   Ethos-U55         Ethos-U85
-///   fused_lstm_step (96, 32)         7.07x -> 2.10x    1.39x -> 1.42x
-///   fused_lstm_time_major (72, 24)   11.85x -> 3.05x   1.83x -> 1.35x
-///   DTLN (384 left as table, 128)    1.67x -> 1.14x    1.07x -> 1.32x
-/// With the kernel on every size, DTLN 1.46x and 1.76x, and the factory's
-/// 16x8 elementwise model (512) 1.54x -> 4.35x on Ethos-U55. At 128
-/// elements the kernel costs Ethos-U85 about 2,800 cycles more than the
-/// table; at 96 about as much. Above this the 513-entry table of the
-/// function is used (within 1 LSB of it; 1 or 2 LSB from TFLite).
-constexpr int64_t kMaxKernelElements = 96;
+/// with Vela 5.2 on 2026-12-02 (models' NPU cycles against Vela's TFLite
+/// route, with the 16-bit TABLE -> with the kernel on the tensor):
+///   model (sigmoid, tanh elements)       Ethos-U55         Ethos-U85
+///   fused_lstm_step (96, 32)             7.07x -> 1.48x    1.39x -> 1.24x
+///   DTLN (384 keeps the table, 128)      1.67x -> 0.98x    1.07x -> 1.23x
+/// The kernel on every size: DTLN 1.15x and 1.56x, the factory's 16x8
+/// elementwise model (512) from 1.54x and 1.19x to 3.41x and 4.30x. One
+/// threshold serves both targets (the lowering does not know the target);
+/// Ethos-U55, where the 16-bit TABLE costs most, chose it. Above it the
+/// 513-entry table of the function is used (within 1 LSB of it; 1 or 2 LSB
+/// from TFLite).
+constexpr int64_t kMaxKernelElements = 128;
 
 /// The kernel's input scaling v = (x * multiplier + round) >> shift, as
 /// TFLite Micro's LogisticPrepare and TanhPrepare choose it for int16: a
@@ -149,60 +150,107 @@ int64_t kernelAt(int64_t x, KernelInput in, bool isTanh) {
   return (v >= 0 ? result + (1 << 9) : (1 << 25) - result + (1 << 9) - 1) >> 10;
 }
 
-/// The four 8-bit tables, indexed by |v| >> fraction (clamped to 255): the
-/// table entry and its slope to the next, each split as 256 hi + lo with lo
-/// a signed byte. The entry's hi is stored less 256 (it is 128..256) and
-/// restored by the constant the arithmetic adds. Index 255 holds the
-/// saturated result with slope 0, which is what the kernel returns for every
-/// |v| from 255 << fraction up.
+/// The kernel's interpolation rewritten so that it needs no `within`:
+/// with c = min(|v|, 255 << fraction) and i = c >> fraction,
+///   (entry(i) << fraction) + (c - (i << fraction)) * slope(i)
+///     = c * slope(i) + ((entry(i) - i * slope(i)) << fraction),
+/// and the intercept entry(i) - i * slope(i) is 32768..65535 (sigmoid(i / 24)
+/// is concave for i >= 0). Less 32768, which is the kernel's own offset for
+/// v >= 0 (2^24 >> 9 for the sigmoid, 2^23 >> 8 for the tanh), it leaves
+/// the result's magnitude:
+///   tanh:    intercept + round(c * slope / 2^8)
+///   sigmoid: (floor(c * slope / 2^9) + intercept + 1) >> 1
+/// Index 255 holds the saturated result with slope 0, which is what the
+/// kernel returns for every |v| from 255 << fraction up.
+struct Segment {
+  int64_t intercept; // 0..32767
+  int64_t slope;     // 0..683
+};
+
+Segment segment(int i, bool isTanh) {
+  if (i == 255)
+    return {(isTanh ? 0xFFFF : 0xFFFE) - 32768, 0};
+  int64_t slope = int64_t(kSigmoidTable[i + 1]) - kSigmoidTable[i];
+  return {kSigmoidTable[i] - i * slope - 32768, slope};
+}
+
+/// The intercept is stored less kInterceptOffset, as 256 high + low with a
+/// signed low byte (high byte -64..64); the slope as 64 high + low
+/// (0..10, 0..63). Every byte fits int8, and a multiply by an int8 constant
+/// widens it to i32 in one Ethos-U operation, scaled (64) or not (1).
+constexpr int64_t kInterceptOffset = 16384;
+
 struct ByteTables {
-  int8_t entryHigh[256], entryLow[256], slopeHigh[256], slopeLow[256];
+  int8_t interceptHigh[256], interceptLow[256], slopeHigh[256], slopeLow[256];
 };
 
 ByteTables byteTables(bool isTanh) {
   ByteTables tables;
   for (int i = 0; i < 256; ++i) {
-    int64_t entry = i < 255 ? kSigmoidTable[i] : (isTanh ? 0xFFFF : 0xFFFE);
-    int64_t slope = i < 255 ? kSigmoidTable[i + 1] - kSigmoidTable[i] : 0;
-    auto split = [](int64_t value, int64_t &high) {
-      int64_t low = static_cast<int8_t>(value & 255);
-      high = (value - low) / 256;
-      return static_cast<int8_t>(low);
-    };
-    int64_t high;
-    tables.entryLow[i] = split(entry, high);
-    tables.entryHigh[i] = static_cast<int8_t>(high - 256);
-    tables.slopeLow[i] = split(slope, high);
-    tables.slopeHigh[i] = static_cast<int8_t>(high);
+    Segment s = segment(i, isTanh);
+    int64_t intercept = s.intercept - kInterceptOffset;
+    int64_t low = ((intercept + 128) & 255) - 128;
+    tables.interceptHigh[i] = static_cast<int8_t>((intercept - low) / 256);
+    tables.interceptLow[i] = static_cast<int8_t>(low);
+    tables.slopeHigh[i] = static_cast<int8_t>(s.slope >> 6);
+    tables.slopeLow[i] = static_cast<int8_t>(s.slope & 63);
   }
   return tables;
 }
 
 /// I32Arithmetic on the kernel's one i32 shape, shift amounts as integers.
+/// What each step costs Ethos-U55 (Vela 5.2, cycles on 96 elements) chose
+/// the forms: an i8 or i16 multiply into i32 72, abs 96, an i32 shift,
+/// minimum or maximum 120, an i32 add 144; a rescale widening i8 to i32
+/// 264 (two operations) and one narrowing i32 to i8 604.
 class KernelBuilder : public I32Arithmetic {
 public:
   KernelBuilder(OpBuilder &builder, ConstantPool *pool, Location loc,
                 RankedTensorType wide)
-      : I32Arithmetic(builder, pool, loc, wide.getRank()), wide(wide) {}
+      : I32Arithmetic(builder, pool, loc, wide.getRank()), wide(wide),
+        bytes(wide.clone(builder.getI8Type())) {}
 
   Value add(Value a, Value b) { return I32Arithmetic::add(a, b, wide); }
-  Value sub(Value a, Value b) { return I32Arithmetic::sub(a, b, wide); }
-  Value mul(Value a, Value b) { return I32Arithmetic::mul(a, b, 0, wide); }
-  Value shiftLeft(Value a, int64_t bits) {
-    return I32Arithmetic::shiftLeft(a, splat(bits), wide);
+  Value mul(Value a, Value b, int64_t shift = 0) {
+    return I32Arithmetic::mul(a, b, shift, wide);
   }
   Value shiftRight(Value a, int64_t bits, bool round) {
     return I32Arithmetic::shiftRight(a, splat(bits), wide, round);
   }
-  /// table[index] widened to i32, through an index rescale of its own.
-  Value lookUp(Value index, ArrayRef<int8_t> entries) {
-    auto byteType = wide.clone(builder.getI8Type());
-    Value at = rescale(index, byteType, 1.0, /*inputZp=*/0, /*outputZp=*/-128);
-    Value bytes = buildTable8(builder, loc, at, entries, byteType);
-    return tosa::CastOp::create(builder, loc, wide, bytes);
+  Value shiftLeft(Value a, int64_t bits) {
+    return I32Arithmetic::shiftLeft(a, splat(bits), wide);
+  }
+  Value minimum(Value a, Value b) {
+    return tosa::MinimumOp::create(builder, loc, wide, a, b, propagate());
+  }
+  Value maximum(Value a, Value b) {
+    return tosa::MaximumOp::create(builder, loc, wide, a, b, propagate());
+  }
+  /// A constant of `elementType` and the rank, all sizes 1.
+  Value narrowSplat(Type elementType, int64_t value) {
+    auto type =
+        RankedTensorType::get(SmallVector<int64_t>(rank, 1), elementType);
+    return tosa::ConstOp::create(
+        builder, loc, type,
+        DenseElementsAttr::get(type,
+                               builder.getIntegerAttr(elementType, value)));
+  }
+  /// table[index] * factor, in i32. The index (0..255) gets a rescale of its
+  /// own, into which Vela fuses the table as a LUT.
+  Value lookUp(Value index, ArrayRef<int8_t> entries, int64_t factor) {
+    Value at = rescale(index, bytes, 1.0, /*inputZp=*/0, /*outputZp=*/-128);
+    Value entry = buildTable8(builder, loc, at, entries, bytes);
+    return mul(entry, narrowSplat(builder.getI8Type(), factor));
   }
 
   RankedTensorType wide;
+  RankedTensorType bytes;
+
+private:
+  tosa::NanPropagationModeAttr propagate() {
+    return tosa::NanPropagationModeAttr::get(
+        builder.getContext(), tosa::NanPropagationMode::PROPAGATE);
+  }
 };
 
 Value buildKernel(OpBuilder &builder, ConstantPool *pool, Location loc,
@@ -211,34 +259,36 @@ Value buildKernel(OpBuilder &builder, ConstantPool *pool, Location loc,
   auto wide = withElement(input, builder.getI32Type());
   KernelBuilder b(builder, pool, loc, wide);
   int fraction = isTanh ? 8 : 9;
-  // v, exactly as the kernel rounds it (half up: a single-round rescale).
-  Value v = b.rescale(
-      input, wide, std::ldexp(static_cast<double>(in.multiplier), -in.shift));
+  // v, exactly as the kernel rounds it (half up). The multiplier has 15
+  // bits: an i16 multiply, not a rescale (two Ethos-U operations).
+  Value v = b.mul(input, b.narrowSplat(builder.getI16Type(), in.multiplier));
+  if (in.shift > 0)
+    v = b.shiftRight(v, in.shift, /*round=*/true);
   Value magnitude = tosa::AbsOp::create(builder, loc, wide, v);
   // PRO-INT has no i32 CLAMP; |v| is never negative.
-  Value clamped = tosa::MinimumOp::create(
-      builder, loc, wide, magnitude, b.splat(255 << fraction),
-      tosa::NanPropagationModeAttr::get(builder.getContext(),
-                                        tosa::NanPropagationMode::PROPAGATE));
+  Value clamped = b.minimum(magnitude, b.splat(255 << fraction));
   Value index = b.shiftRight(clamped, fraction, /*round=*/false);
   ByteTables tables = byteTables(isTanh);
-  Value entry =
-      b.add(b.shiftLeft(b.lookUp(index, tables.entryHigh), 8 + fraction),
-            b.shiftLeft(b.lookUp(index, tables.entryLow), fraction));
-  Value slope = b.add(b.shiftLeft(b.lookUp(index, tables.slopeHigh), 8),
-                      b.lookUp(index, tables.slopeLow));
-  Value within = b.sub(clamped, b.shiftLeft(index, fraction));
-  // The interpolated result less 65536 << fraction (the entries' stored
-  // high bytes), plus the kernel's offset for v >= 0, less half the range
-  // for the sigmoid: its result for v < 0 is then the negation.
-  Value result = b.add(entry, b.mul(within, slope));
-  int64_t offset = (int64_t(65536) << fraction) - (isTanh ? 1 << 23 : 1 << 24);
-  Value half = b.shiftRight(b.add(result, b.splat(offset)), isTanh ? 8 : 10,
-                            /*round=*/true);
-  // sign(v) as +1 or -1 from its top bit.
-  Value sign =
-      b.add(b.shiftLeft(b.shiftRight(v, 31, /*round=*/false), 1), b.splat(1));
-  Value mirrored = b.mul(half, sign);
+  Value slope = b.add(b.lookUp(index, tables.slopeHigh, 64),
+                      b.lookUp(index, tables.slopeLow, 1));
+  Value intercept =
+      b.add(b.shiftLeft(b.lookUp(index, tables.interceptHigh, 64), 2),
+            b.lookUp(index, tables.interceptLow, 1));
+  // The result's magnitude less its part of kInterceptOffset (Segment).
+  Value offsetMagnitude;
+  int64_t offset;
+  if (isTanh) {
+    offsetMagnitude = b.add(b.mul(clamped, slope, /*shift=*/8), intercept);
+    offset = kInterceptOffset;
+  } else {
+    Value product = b.shiftRight(b.mul(clamped, slope), 9, /*round=*/false);
+    offsetMagnitude =
+        b.shiftRight(b.add(product, intercept), 1, /*round=*/true);
+    offset = kInterceptOffset / 2;
+  }
+  // For v < 0 the kernel's result is the magnitude negated; v = 0 gives 0.
+  Value sign = b.minimum(b.maximum(v, b.splat(-1)), b.splat(1));
+  Value mirrored = b.mul(b.add(offsetMagnitude, b.splat(offset)), sign);
   if (!isTanh)
     mirrored = b.add(mirrored, b.splat(16384));
   return b.rescale(mirrored, outType, 1.0);
