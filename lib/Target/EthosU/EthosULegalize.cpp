@@ -17,13 +17,15 @@
 // Ethos-U55, 32-bit ops that broadcast a per-position operand over few
 // channels, with the channels outermost (matchChannelBroadcastChain); on
 // both, a clamp moved past the rescale after it, so that Vela fuses it
-// (ClampBeforeRescale.h).
+// (ClampBeforeRescale.h); on both, a value read in two shapes read in one,
+// so that Vela copies no reshape's input (OneShapeReaders.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "BilinearAsConvolution.h"
 #include "ClampBeforeRescale.h"
 #include "DepthwiseAsConvolution.h"
+#include "OneShapeReaders.h"
 #include "SumAsDepthwise.h"
 #include "TransposeConvAsConvolution.h"
 #include "TransposeConvAsPhases.h"
@@ -804,8 +806,44 @@ struct EthosULegalizePass
               target, [&](OpBuilder &b) {
                 return buildReverseThroughWidth(b, reverse);
               });
-    if (!rewriteTransposesOfFewerAxes() && !found)
+    bool reshaped = rewriteReadersInOneShape();
+    if (!rewriteTransposesOfFewerAxes() && !found && !reshaped)
       markAllAnalysesPreserved();
+  }
+
+  /// Makes each value's readers read it in one shape, then joins the
+  /// concats of reshapes that leaves (OneShapeReaders.h); returns whether
+  /// it rewrote one.
+  bool rewriteReadersInOneShape() {
+    SmallVector<ReadersInOneShape> plans;
+    auto plan = [&](Value value) {
+      if (std::optional<ReadersInOneShape> p = planReadersInOneShape(value))
+        plans.push_back(*p);
+    };
+    getOperation().walk([&](Block *block) {
+      for (BlockArgument argument : block->getArguments())
+        plan(argument);
+    });
+    getOperation().walk([&](Operation *op) {
+      for (Value result : op->getResults())
+        plan(result);
+    });
+    for (ReadersInOneShape &p : plans) {
+      hoistReshape(p);
+      for (Operation *reader : p.readers)
+        rewrite(
+            reader, "a reader of its input's rank-4 reshape", target,
+            [&](OpBuilder &b) { return buildReaderInOneShape(b, p, reader); });
+    }
+    SmallVector<ConcatOfReshapes> concats;
+    getOperation().walk([&](tosa::ConcatOp concat) {
+      if (std::optional<ConcatOfReshapes> p = planConcatOfReshapes(concat))
+        concats.push_back(*p);
+    });
+    for (const ConcatOfReshapes &p : concats)
+      rewrite(p.concat, "a concat of its operands' inputs", target,
+              [&](OpBuilder &b) { return buildConcatOfReshapes(b, p); });
+    return !plans.empty() || !concats.empty();
   }
 
   /// Rewrites the transposes Vela would split, once the rewrites above
