@@ -341,7 +341,7 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
       a 513-entry interpolating `tosa.table` into i32 and a rescale by
       1/128, emitted only if it stays within 1 LSB of the QDQ result on all
       65536 inputs (checked at compile time). A 16-bit sigmoid or tanh at
-      TFLite's parameters (zero points 0, output scale 2^-15) of at most 96
+      TFLite's parameters (zero points 0, output scale 2^-15) of at most 128
       elements is TFLite's int16 kernel instead (four 8-bit tables and i32
       arithmetic) when the op carries `qtosa.tflite_kernel` (the TFLite
       importer's mark) or the kernel is within 1 LSB of the QDQ result.

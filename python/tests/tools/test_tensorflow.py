@@ -86,7 +86,7 @@ def test_bilinear_resize_lowered_as_tflite_computes_it(tmp_path):
 
 def test_int16_tanh_and_sigmoid_equal_tflite_micro(tmp_path):
     """TFLite's int16 TANH and LOGISTIC interpolate a table of their own, up
-    to 3 LSB from the rounded function: imported, on tensors of at most 96
+    to 3 LSB from the rounded function: imported, on tensors of at most 128
     elements (an LSTM's gates), they are lowered as that kernel (8-bit
     tables and i32 arithmetic, KernelSigmoid16.cpp) and equal TFLite Micro
     on every one of the 65536 inputs, at a power-of-two input scale (2^-12,

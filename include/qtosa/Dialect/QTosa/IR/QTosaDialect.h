@@ -27,7 +27,7 @@ inline constexpr llvm::StringLiteral kOpaqueHostOpAttrName =
 /// for TFLite's int16 LOGISTIC or TANH kernel (an imported operator, or an
 /// unrolled LSTM's gates): TFLite interpolates a table of its own, up to 3
 /// LSB from the rounded function, and qtosa-lower-to-tosa-int computes that
-/// kernel at TFLite's parameters (on tensors of up to 96 elements) instead
+/// kernel at TFLite's parameters (on tensors of up to 128 elements) instead
 /// of the function.
 inline constexpr llvm::StringLiteral kTFLiteKernelAttrName =
     "qtosa.tflite_kernel";
