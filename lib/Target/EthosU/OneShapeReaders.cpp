@@ -193,15 +193,15 @@ ethosu::planConcatOfReshapes(tosa::ConcatOp concat) {
   }
   if (!found || (common == concat.getInput1().front().getType()))
     return std::nullopt;
-  return ConcatOfReshapes{concat, *found};
+  return ConcatOfReshapes{concat, common, *found};
 }
 
 Value ethosu::buildConcatOfReshapes(OpBuilder &builder,
                                     const ConcatOfReshapes &plan) {
   tosa::ConcatOp concat = plan.concat;
   Location loc = concat.getLoc();
+  RankedTensorType common = plan.common;
   SmallVector<Value> inputs;
-  RankedTensorType common;
   for (Value operand : concat.getInput1()) {
     Value input = operand.getDefiningOp<tosa::ReshapeOp>().getInput1();
     // A reshape only the concat's operand reads goes with it.
@@ -211,14 +211,10 @@ Value ethosu::buildConcatOfReshapes(OpBuilder &builder,
             cast<RankedTensorType>(inner.getInput1().getType()).getShape(),
             cast<RankedTensorType>(input.getType()).getShape()))
       input = inner.getInput1();
-    auto type = cast<RankedTensorType>(input.getType());
-    if (!common || type.getRank() > common.getRank())
-      common = type;
-    inputs.push_back(input);
-  }
-  for (Value &input : inputs)
     if (input.getType() != common)
       input = reshapeTo(builder, loc, input, common.getShape());
+    inputs.push_back(input);
+  }
   SmallVector<int64_t> shape(common.getShape());
   shape[plan.axis] *= static_cast<int64_t>(inputs.size());
   Value joined = tosa::ConcatOp::create(builder, loc, common.clone(shape),

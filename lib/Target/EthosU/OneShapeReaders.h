@@ -59,6 +59,7 @@ Value buildReaderInOneShape(OpBuilder &builder, const ReadersInOneShape &plan,
 /// them along.
 struct ConcatOfReshapes {
   tosa::ConcatOp concat;
+  RankedTensorType common;
   int32_t axis = 0;
 };
 

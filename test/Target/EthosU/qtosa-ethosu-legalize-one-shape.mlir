@@ -61,6 +61,27 @@ func.func @steps(%h0: tensor<1x16xi8>) -> (tensor<2x1x16xi8>, tensor<1x1x1x16xi3
   return %cat, %c : tensor<2x1x16xi8>, tensor<1x1x1x16xi32>
 }
 
+// Every concat operand a reshape of a reshape that only it reads: the
+// inner reshape goes too, and its input (rank 2) is reshaped to the shape
+// the axis was chosen in (rank 4), not concatenated in its own rank.
+// CHECK-LABEL: func.func @reshapes_of_reshapes(
+// CHECK-SAME: %[[A:[^:]*]]: tensor<1x16xi8>, %[[B:[^:]*]]: tensor<1x16xi8>
+// CHECK-DAG: %[[A4:.*]] = tosa.reshape %[[A]], %{{.*}} -> tensor<1x1x1x16xi8>
+// CHECK-DAG: %[[B4:.*]] = tosa.reshape %[[B]], %{{.*}} -> tensor<1x1x1x16xi8>
+// CHECK: %[[CAT:.*]] = tosa.concat %[[A4]], %[[B4]] {axis = 2 : i32} : (tensor<1x1x1x16xi8>, tensor<1x1x1x16xi8>) -> tensor<1x1x2x16xi8>
+// CHECK: %[[OUT:.*]] = tosa.reshape %[[CAT]], %{{.*}} -> tensor<2x1x16xi8>
+// CHECK: return %[[OUT]]
+func.func @reshapes_of_reshapes(%a: tensor<1x16xi8>, %b: tensor<1x16xi8>) -> tensor<2x1x16xi8> {
+  %s4 = tosa.const_shape {values = dense<[1, 1, 1, 16]> : tensor<4xindex>} : () -> !tosa.shape<4>
+  %s3 = tosa.const_shape {values = dense<[1, 1, 16]> : tensor<3xindex>} : () -> !tosa.shape<3>
+  %a4 = tosa.reshape %a, %s4 : (tensor<1x16xi8>, !tosa.shape<4>) -> tensor<1x1x1x16xi8>
+  %a3 = tosa.reshape %a4, %s3 : (tensor<1x1x1x16xi8>, !tosa.shape<3>) -> tensor<1x1x16xi8>
+  %b4 = tosa.reshape %b, %s4 : (tensor<1x16xi8>, !tosa.shape<4>) -> tensor<1x1x1x16xi8>
+  %b3 = tosa.reshape %b4, %s3 : (tensor<1x1x1x16xi8>, !tosa.shape<3>) -> tensor<1x1x16xi8>
+  %cat = tosa.concat %a3, %b3 {axis = 0 : i32} : (tensor<1x1x16xi8>, tensor<1x1x16xi8>) -> tensor<2x1x16xi8>
+  return %cat : tensor<2x1x16xi8>
+}
+
 // A reader that takes another tensor (an ADD) would need it reshaped too:
 // nothing changes.
 // CHECK-LABEL: func.func @read_by_an_add(
