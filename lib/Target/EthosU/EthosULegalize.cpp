@@ -26,6 +26,7 @@
 #include "ClampBeforeRescale.h"
 #include "DepthwiseAsConvolution.h"
 #include "OneShapeReaders.h"
+#include "Reshape.h"
 #include "SumAsDepthwise.h"
 #include "TransposeConvAsConvolution.h"
 #include "TransposeConvAsPhases.h"
@@ -120,13 +121,6 @@ bool isMaxOverLastAxis(tosa::ReduceMaxOp op) {
   int64_t positions = type.getNumElements() / std::max<int64_t>(channels, 1);
   // One position is a vector: nothing to gain over Vela's REDUCE_MAX.
   return channels >= 2 && positions >= 2;
-}
-
-/// `value` reshaped to `shape`, its element type kept.
-Value reshapeTo(ImplicitLocOpBuilder &b, Value value, ArrayRef<int64_t> shape) {
-  Type element = cast<ShapedType>(value.getType()).getElementType();
-  return tosa::ReshapeOp::create(b, RankedTensorType::get(shape, element),
-                                 value, tosa::getTosaConstShape(b, shape));
 }
 
 /// The maximum over the innermost axis of `op`'s input ([..., C], P

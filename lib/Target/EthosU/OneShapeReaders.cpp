@@ -5,10 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "OneShapeReaders.h"
+#include "Reshape.h"
 
-#include "mlir/Dialect/Tosa/Utils/ConversionUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
 
 using namespace mlir;
 using namespace mlir::qtosa;
@@ -58,14 +57,6 @@ bool isUnaryOn(Operation *op, Value value) {
          result.getShape() == cast<ShapedType>(value.getType()).getShape();
 }
 
-Value reshapeTo(OpBuilder &builder, Location loc, Value value,
-                ArrayRef<int64_t> shape) {
-  ImplicitLocOpBuilder b(loc, builder);
-  Type element = cast<ShapedType>(value.getType()).getElementType();
-  return tosa::ReshapeOp::create(b, RankedTensorType::get(shape, element),
-                                 value, tosa::getTosaConstShape(b, shape));
-}
-
 } // namespace
 
 std::optional<ethosu::ReadersInOneShape>
@@ -112,14 +103,13 @@ ethosu::planReadersInOneShape(Value value) {
 void ethosu::hoistReshape(ReadersInOneShape &plan) {
   tosa::ReshapeOp through = plan.through;
   Value value = through.getInput1();
-  OpBuilder builder(through.getContext());
+  ImplicitLocOpBuilder b(through.getLoc(), through.getContext());
   if (Operation *definition = value.getDefiningOp())
-    builder.setInsertionPointAfter(definition);
+    b.setInsertionPointAfter(definition);
   else
-    builder.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
+    b.setInsertionPointToStart(cast<BlockArgument>(value).getOwner());
   Value hoisted =
-      reshapeTo(builder, through.getLoc(), value,
-                cast<RankedTensorType>(through.getType()).getShape());
+      reshapeTo(b, value, cast<RankedTensorType>(through.getType()).getShape());
   through.getResult().replaceAllUsesWith(hoisted);
   Operation *shape = through.getShape().getDefiningOp();
   through.erase();
@@ -134,18 +124,18 @@ Value ethosu::buildReaderInOneShape(OpBuilder &builder,
   // Op wrappers are handles: a copy, so that its accessors may be called.
   tosa::ReshapeOp through = plan.through;
   Value shared = through.getResult();
-  Location loc = reader->getLoc();
+  ImplicitLocOpBuilder b(reader->getLoc(), builder);
   auto resultType = cast<RankedTensorType>(reader->getResult(0).getType());
   if (isa<tosa::ReshapeOp>(reader)) {
     if (resultType == shared.getType())
       return shared;
-    return reshapeTo(builder, loc, shared, resultType.getShape());
+    return reshapeTo(b, shared, resultType.getShape());
   }
   auto sharedShape = cast<RankedTensorType>(shared.getType()).getShape();
-  Operation *moved = builder.clone(*reader);
+  Operation *moved = b.clone(*reader);
   moved->setOperand(0, shared);
   moved->getResult(0).setType(resultType.clone(sharedShape));
-  return reshapeTo(builder, loc, moved->getResult(0), resultType.getShape());
+  return reshapeTo(b, moved->getResult(0), resultType.getShape());
 }
 
 std::optional<ethosu::ConcatOfReshapes>
@@ -199,7 +189,7 @@ ethosu::planConcatOfReshapes(tosa::ConcatOp concat) {
 Value ethosu::buildConcatOfReshapes(OpBuilder &builder,
                                     const ConcatOfReshapes &plan) {
   tosa::ConcatOp concat = plan.concat;
-  Location loc = concat.getLoc();
+  ImplicitLocOpBuilder b(concat.getLoc(), builder);
   RankedTensorType common = plan.common;
   SmallVector<Value> inputs;
   for (Value operand : concat.getInput1()) {
@@ -212,13 +202,13 @@ Value ethosu::buildConcatOfReshapes(OpBuilder &builder,
             cast<RankedTensorType>(input.getType()).getShape()))
       input = inner.getInput1();
     if (input.getType() != common)
-      input = reshapeTo(builder, loc, input, common.getShape());
+      input = reshapeTo(b, input, common.getShape());
     inputs.push_back(input);
   }
   SmallVector<int64_t> shape(common.getShape());
   shape[plan.axis] *= static_cast<int64_t>(inputs.size());
-  Value joined = tosa::ConcatOp::create(builder, loc, common.clone(shape),
-                                        inputs, plan.axis);
-  return reshapeTo(builder, loc, joined,
+  Value joined =
+      tosa::ConcatOp::create(b, common.clone(shape), inputs, plan.axis);
+  return reshapeTo(b, joined,
                    cast<RankedTensorType>(concat.getType()).getShape());
 }
