@@ -19,11 +19,13 @@ I32Arithmetic::I32Arithmetic(OpBuilder &builder, ConstantPool *pool,
     : builder(builder), pool(pool), loc(loc), rank(rank),
       i32(builder.getI32Type()) {}
 
-Value I32Arithmetic::splat(int64_t value) {
-  auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1), i32);
+Value I32Arithmetic::splat(int64_t value, Type elementType) {
+  if (!elementType)
+    elementType = i32;
+  auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1), elementType);
   return tosa::ConstOp::create(
       builder, loc, type,
-      DenseElementsAttr::get(type, builder.getI32IntegerAttr(value)));
+      DenseElementsAttr::get(type, builder.getIntegerAttr(elementType, value)));
 }
 
 Value I32Arithmetic::rescale(Value input, RankedTensorType type, double factor,

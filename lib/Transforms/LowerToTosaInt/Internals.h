@@ -257,8 +257,9 @@ public:
   I32Arithmetic(OpBuilder &builder, ConstantPool *pool, Location loc,
                 int64_t rank);
 
-  /// An i32 constant of the rank, all sizes 1: it broadcasts to any operand.
-  Value splat(int64_t value);
+  /// A constant of the rank, all sizes 1, of `elementType` (i32 unless
+  /// given): it broadcasts to any operand of that type.
+  Value splat(int64_t value, Type elementType = {});
   /// `input` rescaled by `factor` (SINGLE_ROUND, 32-bit multiplier).
   Value rescale(Value input, RankedTensorType type, double factor,
                 int64_t inputZp = 0, int64_t outputZp = 0);

@@ -226,21 +226,12 @@ public:
   Value maximum(Value a, Value b) {
     return tosa::MaximumOp::create(builder, loc, wide, a, b, propagate());
   }
-  /// A constant of `elementType` and the rank, all sizes 1.
-  Value narrowSplat(Type elementType, int64_t value) {
-    auto type =
-        RankedTensorType::get(SmallVector<int64_t>(rank, 1), elementType);
-    return tosa::ConstOp::create(
-        builder, loc, type,
-        DenseElementsAttr::get(type,
-                               builder.getIntegerAttr(elementType, value)));
-  }
   /// table[index] * factor, in i32. The index (0..255) gets a rescale of its
   /// own, into which Vela fuses the table as a LUT.
   Value lookUp(Value index, ArrayRef<int8_t> entries, int64_t factor) {
     Value at = rescale(index, bytes, 1.0, /*inputZp=*/0, /*outputZp=*/-128);
     Value entry = buildTable8(builder, loc, at, entries, bytes);
-    return mul(entry, narrowSplat(builder.getI8Type(), factor));
+    return mul(entry, splat(factor, builder.getI8Type()));
   }
 
   RankedTensorType wide;
@@ -261,7 +252,7 @@ Value buildKernel(OpBuilder &builder, ConstantPool *pool, Location loc,
   int fraction = isTanh ? 8 : 9;
   // v, exactly as the kernel rounds it (half up). The multiplier has 15
   // bits: an i16 multiply, not a rescale (two Ethos-U operations).
-  Value v = b.mul(input, b.narrowSplat(builder.getI16Type(), in.multiplier));
+  Value v = b.mul(input, b.splat(in.multiplier, builder.getI16Type()));
   if (in.shift > 0)
     v = b.shiftRight(v, in.shift, /*round=*/true);
   Value magnitude = tosa::AbsOp::create(builder, loc, wide, v);
