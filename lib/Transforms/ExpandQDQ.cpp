@@ -89,6 +89,35 @@ public:
     return tosa::SubOp::create(rewriter, loc, lhs.getType(), lhs, rhs);
   }
 
+  /// A tensor of rank `rank` with every dimension 1 holding f32 `value`.
+  Value f32Scalar(int64_t rank, float value) {
+    auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1),
+                                      rewriter.getF32Type());
+    return constant(type, DenseElementsAttr::get(type, value));
+  }
+
+  /// Finite f32 `value` rounded to the nearest integer, ties away from zero,
+  /// as std::round does. floor(|v|) and |v| - floor(|v|) are exact in f32,
+  /// where floor(|v| + 0.5) is not: 0.5 - 2^-25 plus 0.5 rounds up to 1.
+  Value roundTiesAwayF32(Value value) {
+    auto type = cast<RankedTensorType>(value.getType());
+    int64_t rank = type.getRank();
+    auto boolType = type.clone(rewriter.getI1Type());
+    Value magnitude = tosa::AbsOp::create(rewriter, loc, type, value);
+    Value whole = tosa::FloorOp::create(rewriter, loc, type, magnitude);
+    Value halfOrMore = tosa::GreaterEqualOp::create(
+        rewriter, loc, boolType, sub(magnitude, whole), f32Scalar(rank, 0.5f));
+    Value rounded =
+        tosa::SelectOp::create(rewriter, loc, type, halfOrMore,
+                               add(whole, f32Scalar(rank, 1.0f)), whole);
+    Value zero = f32Scalar(rank, 0.0f);
+    Value negative =
+        tosa::GreaterOp::create(rewriter, loc, boolType, zero, value);
+    Value negated = tosa::SubOp::create(rewriter, loc, type, zero, rounded);
+    return tosa::SelectOp::create(rewriter, loc, type, negative, negated,
+                                  rounded);
+  }
+
   Value bitwiseAnd(Value lhs, Value rhs) {
     return tosa::BitwiseAndOp::create(rewriter, loc, lhs.getType(), lhs, rhs);
   }
@@ -212,6 +241,10 @@ struct ExpandQuantize : ExpandPattern<QuantizeOp> {
       upper.push_back(boundTowardZero(qtype.getStorageTypeMax() - zp));
     }
     value = expand.clampF32(value, lower, upper);
+    // TOSA's CAST rounds ties to even; the bounds are integers, so rounding
+    // the clamped value first leaves it within them.
+    if (op.getTiesAwayFromZero())
+      value = expand.roundTiesAwayF32(value);
     value = expand.convert(value, rewriter.getI32Type());
     if (llvm::any_of(layout.zeroPoints, [](int64_t zp) { return zp != 0; }))
       value = expand.add(value, expand.i32Params(layout.zeroPoints));

@@ -37,17 +37,18 @@ quant::UniformQuantizedType getPerTensor(quant::QuantizedType qtype) {
 /// representable range be itself representable (sinking a dequantize);
 /// otherwise the quantized bounds are used as they round (hoisting a
 /// quantize: quantize(clamp(v, lo, hi)) == clamp(q(v), q(lo), q(hi)) since
-/// quantize is monotone).
+/// quantize is monotone, with either rounding of ties if the bounds are
+/// rounded as `tiesAwayFromZero` says the values are).
 WhyNotOr<std::pair<int64_t, int64_t>>
 getStoredClampBounds(tosa::ClampOp clamp, quant::QuantizedType qtype,
-                     bool exact) {
+                     bool exact, bool tiesAwayFromZero = false) {
   quant::UniformQuantizedType params = getPerTensor(qtype);
   auto lowerAttr = dyn_cast<FloatAttr>(clamp.getMinValAttr());
   auto upperAttr = dyn_cast<FloatAttr>(clamp.getMaxValAttr());
   if (!params || !lowerAttr || !upperAttr)
     return "its bounds need per-tensor parameters";
   auto stored = [&](float bound) -> std::optional<int64_t> {
-    int64_t q = quantizeElement(bound, params);
+    int64_t q = quantizeElement(bound, params, tiesAwayFromZero);
     if (!exact)
       return q;
     float back = dequantizeElement(q, params.getScale(), params.getZeroPoint());
@@ -285,8 +286,8 @@ share_qspecs::buildHoistedOp(OpBuilder &builder, QuantizeOp quantize,
   quant::QuantizedType resultType = quantize.getQtype();
   std::optional<std::pair<int64_t, int64_t>> clampBounds;
   if (auto clamp = dyn_cast<tosa::ClampOp>(op)) {
-    WhyNotOr<std::pair<int64_t, int64_t>> bounds =
-        getStoredClampBounds(clamp, resultType, /*exact=*/false);
+    WhyNotOr<std::pair<int64_t, int64_t>> bounds = getStoredClampBounds(
+        clamp, resultType, /*exact=*/false, quantize.getTiesAwayFromZero());
     if (bounds.refused())
       return std::move(bounds).whyNot();
     clampBounds = *bounds;
@@ -301,9 +302,9 @@ share_qspecs::buildHoistedOp(OpBuilder &builder, QuantizeOp quantize,
                                         ? getScalarFloatConstant(operand)
                                         : std::nullopt;
     if (padValue && params) {
-      operands[index] = buildIntegerScalar(builder, op->getLoc(),
-                                           operandType.getStorageType(),
-                                           quantizeElement(*padValue, params));
+      operands[index] = buildIntegerScalar(
+          builder, op->getLoc(), operandType.getStorageType(),
+          quantizeElement(*padValue, params, quantize.getTiesAwayFromZero()));
     } else {
       auto floatType = cast<RankedTensorType>(operand.getType());
       // The moved quantize stands for the one above and for the op it
@@ -312,7 +313,7 @@ share_qspecs::buildHoistedOp(OpBuilder &builder, QuantizeOp quantize,
           builder,
           FusedLoc::get(op->getContext(), {quantize.getLoc(), op->getLoc()}),
           floatType.clone(operandType.getStorageType()), operand,
-          TypeAttr::get(operandType));
+          TypeAttr::get(operandType), quantize.getTiesAwayFromZeroAttr());
     }
     created.push_back(operands[index].getDefiningOp());
   }

@@ -38,6 +38,17 @@ func.func @main() {
   %qd = tensor.cast %q : tensor<9xi8> to tensor<?xi8>
   call @print_i8(%qd) : (tensor<?xi8>) -> ()
 
+  // The same with ties_away_from_zero (TFLite's QUANTIZE), and 2x of
+  // +-(0.25 - 2^-26), +-(0.5 - 2^-25), just below a tie: x / 0.5 clamped to
+  // [-125, 130] = [0.5, 1.5, -0.5, 2.5, 130, -125, 126, -125, -125 (NaN),
+  // 0.49999997, -0.49999997], rounded [1, 2, -1, 3, 130, -125, 126, -125,
+  // -125, 0, 0], then zero point -3.
+  // CHECK: [-2,  -1,  -4,  0,  127,  -128,  123,  -128,  -128,  -3,  -3]
+  %xa = "tosa.const"() {values = dense<[0.25, 0.75, -0.25, 1.25, 100.0, -100.0, 63.0, -62.75, 0x7FC00000, 0x3E7FFFFF, 0xBE7FFFFF]> : tensor<11xf32>} : () -> tensor<11xf32>
+  %qa = qtosa.quantize %xa as !i8_half ties_away_from_zero : tensor<11xf32> -> tensor<11xi8>
+  %qad = tensor.cast %qa : tensor<11xi8> to tensor<?xi8>
+  call @print_i8(%qad) : (tensor<?xi8>) -> ()
+
   // u8 with zero point 128: x / 0.25 = [0, -128, -128.5, 127, 127.5, 0.5,
   // 1.5], clamped to [-128, 127], rounded, plus 128 = [128, 0, 0, 255, 255,
   // 128, 130]; printed sign-extended from the i8 storage.

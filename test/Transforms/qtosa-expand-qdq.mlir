@@ -29,6 +29,29 @@ func.func @quantize_symmetric(%x: tensor<4xf32>) -> tensor<4xi8> {
   return %q : tensor<4xi8>
 }
 
+// TFLite's rounding: the clamped product is rounded half away from zero in
+// f32 (floor of the magnitude, plus one from a fraction of 0.5, the sign put
+// back) before TOSA's cast, which would take ties to even.
+// CHECK-LABEL: func.func @quantize_ties_away_from_zero
+// CHECK: %[[CLAMPED:.+]] = tosa.clamp
+// CHECK: %[[MAGNITUDE:.+]] = tosa.abs %[[CLAMPED]]
+// CHECK: %[[WHOLE:.+]] = tosa.floor %[[MAGNITUDE]]
+// CHECK: %[[HALF:.+]] = "tosa.const"() <{values = dense<5.000000e-01> : tensor<1x1xf32>}>
+// CHECK: %[[FRACTION:.+]] = tosa.sub %[[MAGNITUDE]], %[[WHOLE]]
+// CHECK: %[[UP:.+]] = tosa.greater_equal %[[FRACTION]], %[[HALF]]
+// CHECK: %[[ONE:.+]] = "tosa.const"() <{values = dense<1.000000e+00> : tensor<1x1xf32>}>
+// CHECK: %[[NEXT:.+]] = tosa.add %[[WHOLE]], %[[ONE]]
+// CHECK: %[[ROUNDED:.+]] = tosa.select %[[UP]], %[[NEXT]], %[[WHOLE]]
+// CHECK: %[[ZERO:.+]] = "tosa.const"() <{values = dense<0.000000e+00> : tensor<1x1xf32>}>
+// CHECK: %[[NEGATIVE:.+]] = tosa.greater %[[ZERO]], %[[CLAMPED]]
+// CHECK: %[[NEGATED:.+]] = tosa.sub %[[ZERO]], %[[ROUNDED]] : (tensor<1x1xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: %[[SIGNED:.+]] = tosa.select %[[NEGATIVE]], %[[NEGATED]], %[[ROUNDED]]
+// CHECK: tosa.cast %[[SIGNED]] : (tensor<2x3xf32>) -> tensor<2x3xi32>
+func.func @quantize_ties_away_from_zero(%x: tensor<2x3xf32>) -> tensor<2x3xi16> {
+  %q = qtosa.quantize %x as !quant.uniform<i16:f32, 0.5> ties_away_from_zero : tensor<2x3xf32> -> tensor<2x3xi16>
+  return %q : tensor<2x3xi16>
+}
+
 // -----
 
 // Per-axis parameters broadcast along their axis; differing zero points need

@@ -300,6 +300,17 @@ func.func @constant() -> tensor<2x2xi8> {
   return %q : tensor<2x2xi8>
 }
 
+// Stored with the quantize's rounding of ties: [0.25, -0.75, 1.25] / 0.5
+// away from zero is [1, -2, 3] (to even [0, -2, 2]).
+// CHECK-LABEL: func.func @constant_ties_away_from_zero(
+// CHECK: %[[C:.*]] = "tosa.const"() <{values = dense<[1, -2, 3]> : tensor<3xi8>}>
+// CHECK: return %[[C]]
+func.func @constant_ties_away_from_zero() -> tensor<3xi8> {
+  %c = "tosa.const"() {values = dense<[0.25, -0.75, 1.25]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %q = qtosa.quantize %c as !quant.uniform<i8:f32, 0.5> ties_away_from_zero : tensor<3xf32> -> tensor<3xi8>
+  return %q : tensor<3xi8>
+}
+
 // -----
 
 // By default the graph's input quantize and output dequantize stay for the

@@ -102,6 +102,17 @@ func.func @hoist_quantize(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<3x
   return %q : tensor<3x2xi8>
 }
 
+// The moved quantize keeps TFLite's rounding of ties.
+// CHECK-LABEL: func.func @hoist_quantize_ties_away_from_zero
+// CHECK: qtosa.quantize %{{.+}} as !quant.uniform<i8:f32, 2.500000e-01:1> ties_away_from_zero : tensor<2x3xf32> -> tensor<2x3xi8>
+// CHECK: tosa.transpose
+func.func @hoist_quantize_ties_away_from_zero(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<3x2xi8> {
+  %s = tosa.add %a, %b : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %t = tosa.transpose %s {perms = array<i32: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %q = qtosa.quantize %t as !q ties_away_from_zero : tensor<3x2xf32> -> tensor<3x2xi8>
+  return %q : tensor<3x2xi8>
+}
+
 // A float chain with no quantize or dequantize inside ends up on integers.
 // CHECK-LABEL: func.func @hoist_through_chain
 // CHECK: qtosa.quantize {{.+}} : tensor<2x3x4xf32> -> tensor<2x3x4xi8>
@@ -185,6 +196,19 @@ func.func @clamp_off_grid_hoists(%x: tensor<4xi8>) -> tensor<4xi8> {
   %d = qtosa.dequantize %x as !p : tensor<4xi8> -> tensor<4xf32>
   %c = tosa.clamp %d {min_val = 0.2 : f32, max_val = 6.1 : f32} : (tensor<4xf32>) -> tensor<4xf32>
   %q = qtosa.quantize %c as !p : tensor<4xf32> -> tensor<4xi8>
+  return %q : tensor<4xi8>
+}
+
+// Bounds on ties round as the quantize does: 0.25 / 0.5 and 6.25 / 0.5
+// are 0.5 and 12.5, away from zero 1 and 13, then zero point -3 (to even
+// they would be -3 and 9).
+// CHECK-LABEL: func.func @clamp_ties_away_from_zero_hoists
+// CHECK-NEXT: %[[C:.+]] = tosa.clamp %arg0 {max_val = 10 : i8, min_val = -2 : i8}
+// CHECK-NEXT: return %[[C]]
+func.func @clamp_ties_away_from_zero_hoists(%x: tensor<4xi8>) -> tensor<4xi8> {
+  %d = qtosa.dequantize %x as !p : tensor<4xi8> -> tensor<4xf32>
+  %c = tosa.clamp %d {min_val = 0.25 : f32, max_val = 6.25 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  %q = qtosa.quantize %c as !p ties_away_from_zero : tensor<4xf32> -> tensor<4xi8>
   return %q : tensor<4xi8>
 }
 

@@ -296,12 +296,22 @@ OpStatus convertDiv(SubgraphImporter &im, tflite::ActivationFunctionType act) {
 }
 
 /// QUANTIZE (float or requantize) and DEQUANTIZE: the value passes through,
-/// from the input's parameters to the output's.
+/// from the input's parameters to the output's. A QUANTIZE of a float
+/// tensor rounds ties away from zero, as TFLite's kernel does; its
+/// requantize is a rescale, which the lowering writes as TFLite's.
 OpStatus convertQuantizeOrDequantize(SubgraphImporter &im) {
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
     return im.afterFailure();
-  return finish(im, operand->input);
+  OpStatus status = finish(im, operand->input);
+  if (status != OpStatus::Converted || im.tensor(im.input(0)).isQuantized())
+    return status;
+  FailureOr<Value> stored = im.stored(im.output(0));
+  if (succeeded(stored))
+    if (auto quantize = stored->getDefiningOp<QuantizeOp>();
+        quantize && quantize.getInput() == operand->input)
+      quantize.setTiesAwayFromZero(true);
+  return status;
 }
 
 /// CAST from an 8- or 16-bit integer tensor to FLOAT32 gives the stored

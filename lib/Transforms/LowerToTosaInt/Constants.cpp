@@ -30,10 +30,10 @@ WhyNot lowering::lowerConstant(Group &group) {
   int64_t index = 0;
   for (const APFloat &value : values.getValues<APFloat>()) {
     int64_t param = layout->paramIndex(index++);
-    int64_t q =
-        quantizeElement(value.convertToFloat(), layout->scales[param],
-                        layout->zeroPoints[param], qtype.getStorageTypeMin(),
-                        qtype.getStorageTypeMax());
+    int64_t q = quantizeElement(
+        value.convertToFloat(), layout->scales[param],
+        layout->zeroPoints[param], qtype.getStorageTypeMin(),
+        qtype.getStorageTypeMax(), group.quantize.getTiesAwayFromZero());
     stored.emplace_back(width, static_cast<uint64_t>(q), /*isSigned=*/true,
                         /*implicitTrunc=*/true);
   }

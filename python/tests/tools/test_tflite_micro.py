@@ -56,3 +56,47 @@ def test_missing_input_is_an_error():
     with pytest.raises(qtosa.Error,
                        match=r"takes 1 input\(s\), got 0$"):
         qtosa.tflite.run_micro(HELLO, [])
+
+
+def quantize_model(tmp_path, storage, scale, zero_point):
+    """float -> QUANTIZE -> DEQUANTIZE -> float, written by the TFLite
+    importer tests' model builder (flatc)."""
+    import json
+    import subprocess
+    import sys
+    from conftest import SOURCE_DIR
+    sys.path.insert(0, str(SOURCE_DIR / "test" / "Target" / "TFLite" /
+                           "Inputs"))
+    import tflite_models
+    m = tflite_models.Model()
+    x = m.tensor("float_in", [8], "FLOAT32")
+    m.inputs.append(x)
+    q = m.tensor("q", [8], storage, scale, zero_point)
+    m.op("QUANTIZE", [x], [q])
+    d = m.tensor("float_out", [8], "FLOAT32")
+    m.op("DEQUANTIZE", [q], [d])
+    m.outputs.append(d)
+    (tmp_path / "quantize.json").write_text(json.dumps(m.json()))
+    subprocess.run(["flatc", "-b", "-o", str(tmp_path),
+                    str(SOURCE_DIR / "lib" / "Target" / "TFLite" /
+                        "tflite.fbs"), str(tmp_path / "quantize.json")],
+                   check=True)
+    return tmp_path / "quantize.tflite"
+
+
+@pytest.mark.parametrize("storage,scale,zero_point",
+                         [("INT8", 0.5, 1), ("INT16", 0.5, 0)])
+def test_quantize_rounds_ties_as_tflite(tmp_path, storage, scale, zero_point):
+    # x / scale halfway between two integers: TFLite's QUANTIZE rounds away
+    # from zero (TfLiteRound), so the imported quantize does too; ties to
+    # even would give [0, 0, 2, -2, 2, -2, 0, 0] + zero point.
+    model = quantize_model(tmp_path, storage, scale, zero_point)
+    x = np.array([0.25, -0.25, 0.75, -0.75, 1.25, -1.25, 0.2499999851,
+                  -0.2499999851], np.float32)
+    (want,) = qtosa.tflite.run_micro(model, [x])
+    module = qtosa.import_tflite(str(model))
+    module.run("qtosa-lower-pipeline{rounding=double}")
+    (got,) = qtosa.Executable(module).run([x])
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(
+        np.rint(want / scale), [1, -1, 2, -2, 3, -3, 0, 0])

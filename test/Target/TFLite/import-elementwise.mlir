@@ -80,11 +80,12 @@
 // EW: qtosa.quantize %[[SM]] as !quant.uniform<i8:f32, 3.906250e-03:-128>
 
 // QUANTIZE of a float input, QUANTIZE int8 -> uint8 (a requantization) and
-// DEQUANTIZE to a float output: the value passes between parameters.
+// DEQUANTIZE to a float output: the value passes between parameters; the
+// QUANTIZE of a float rounds ties away from zero, as TFLite's kernel does.
 // uint8 lives in i8 storage with an unsigned quant type.
 // QDQ-LABEL: func.func @main(
 // QDQ-SAME: %[[ARG:.+]]: tensor<4xf32> {tflite.name = "float_in"}) -> (tensor<4xf32> {tflite.name = "float_out"})
-// QDQ: %[[Q:.+]] = qtosa.quantize %[[ARG]] as !quant.uniform<i8:f32, 5.000000e-01:1> : tensor<4xf32> -> tensor<4xi8>
+// QDQ: %[[Q:.+]] = qtosa.quantize %[[ARG]] as !quant.uniform<i8:f32, 5.000000e-01:1> ties_away_from_zero : tensor<4xf32> -> tensor<4xi8>
 // QDQ: %[[D:.+]] = qtosa.dequantize %[[Q]]
 // QDQ: %[[R:.+]] = qtosa.quantize %[[D]] as !quant.uniform<u8:f32, 2.500000e-01:128> : tensor<4xf32> -> tensor<4xi8>
 // QDQ: %[[F:.+]] = qtosa.dequantize %[[R]] as !quant.uniform<u8:f32, 2.500000e-01:128>

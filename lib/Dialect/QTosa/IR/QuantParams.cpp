@@ -219,7 +219,8 @@ bool mlir::qtosa::isRoundTripExact(quant::QuantizedType qtype) {
 
 int64_t mlir::qtosa::quantizeElement(float value, double scale,
                                      int64_t zeroPoint, int64_t storageMin,
-                                     int64_t storageMax) {
+                                     int64_t storageMax,
+                                     bool tiesAwayFromZero) {
   float scaled = value * static_cast<float>(1.0 / scale);
   // NaN compares false both ways and, as in the expansion, lands on the
   // lower bound.
@@ -229,7 +230,9 @@ int64_t mlir::qtosa::quantizeElement(float value, double scale,
     scaled = lower;
   if (scaled > upper)
     scaled = upper;
-  return static_cast<int64_t>(std::nearbyint(scaled)) + zeroPoint;
+  float rounded =
+      tiesAwayFromZero ? std::round(scaled) : std::nearbyint(scaled);
+  return static_cast<int64_t>(rounded) + zeroPoint;
 }
 
 float mlir::qtosa::dequantizeElement(int64_t stored, double scale,
@@ -238,10 +241,11 @@ float mlir::qtosa::dequantizeElement(int64_t stored, double scale,
 }
 
 int64_t mlir::qtosa::quantizeElement(float value,
-                                     quant::UniformQuantizedType params) {
+                                     quant::UniformQuantizedType params,
+                                     bool tiesAwayFromZero) {
   return quantizeElement(value, params.getScale(), params.getZeroPoint(),
-                         params.getStorageTypeMin(),
-                         params.getStorageTypeMax());
+                         params.getStorageTypeMin(), params.getStorageTypeMax(),
+                         tiesAwayFromZero);
 }
 
 std::optional<int64_t> mlir::qtosa::storeExactly(float value, double scale,

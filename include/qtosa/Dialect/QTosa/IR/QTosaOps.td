@@ -21,24 +21,36 @@ def QTosa_QuantizeOp : QTosa_Op<"quantize",
   let summary = "Quantizes a float tensor into integer storage";
   let description = [{
     Maps each element `x` of `input` to
-    `clamp(round_half_even(x * (1 / scale)) + zero_point, qmin, qmax)`,
+    `clamp(round(x * (1 / scale)) + zero_point, qmin, qmax)`,
+    where `round` takes a tie to the even integer,
     with `scale`, `zero_point` and the storage range `[qmin, qmax]` taken from
     `qtype` for the element's position: one set for `!quant.uniform<...>`,
     one per index along the quantized dimension for per-axis types, one per
     block for sub-channel types. The product is computed in f32 with
     `1 / scale` rounded to f32; NaN quantizes to `qmin`.
 
+    With `ties_away_from_zero`, a product halfway between two integers
+    rounds away from zero instead of to even: the rounding of TFLite's
+    QUANTIZE kernel (`TfLiteRound`, that is `std::round`), which the TFLite
+    importer sets on a QUANTIZE of a float tensor. Without it the rounding
+    is that of ONNX's QuantizeLinear, PyTorch's quantize ops and TOSA's
+    CAST.
+
     Example:
 
     ```mlir
     %q = qtosa.quantize %x as !quant.uniform<i8:f32, 0.5:-3>
         : tensor<1x8xf32> -> tensor<1x8xi8>
+    %t = qtosa.quantize %x as !quant.uniform<i16:f32, 0.5> ties_away_from_zero
+        : tensor<1x8xf32> -> tensor<1x8xi16>
     ```
   }];
-  let arguments = (ins QTosa_FloatTensor:$input, QTosa_QuantParamsAttr:$qtype);
+  let arguments = (ins QTosa_FloatTensor:$input, QTosa_QuantParamsAttr:$qtype,
+                       UnitAttr:$ties_away_from_zero);
   let results = (outs QTosa_StorageTensor:$output);
   let assemblyFormat = [{
-    $input `as` $qtype attr-dict `:` type($input) `->` type($output)
+    $input `as` $qtype (`ties_away_from_zero` $ties_away_from_zero^)? attr-dict
+    `:` type($input) `->` type($output)
   }];
   let hasVerifier = 1;
   let hasFolder = 1;

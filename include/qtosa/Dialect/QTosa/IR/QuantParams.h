@@ -64,12 +64,14 @@ bool isRoundTripExact(quant::QuantizedType qtype);
 
 /// One element through qtosa.quantize with `scale` and `zeroPoint`, exactly
 /// as the expansion computes it (f32 product with f32(1/scale), clamp,
-/// round half to even).
+/// round half to even, or half away from zero with `tiesAwayFromZero`).
 int64_t quantizeElement(float value, double scale, int64_t zeroPoint,
-                        int64_t storageMin, int64_t storageMax);
+                        int64_t storageMin, int64_t storageMax,
+                        bool tiesAwayFromZero = false);
 
 /// quantizeElement with per-tensor parameters.
-int64_t quantizeElement(float value, quant::UniformQuantizedType params);
+int64_t quantizeElement(float value, quant::UniformQuantizedType params,
+                        bool tiesAwayFromZero = false);
 
 /// One element through qtosa.dequantize, in f32.
 float dequantizeElement(int64_t stored, double scale, int64_t zeroPoint);
