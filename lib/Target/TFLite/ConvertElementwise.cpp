@@ -535,6 +535,13 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
                                      : ActivationFunctionType::RELU_N1_TO_1;
     return finish(im, operand->input, act);
   }
+  case tflite::BuiltinOperator::RELU_0_TO_1: {
+    // No fused activation of TFLite's has these bounds.
+    FailureOr<Unary> operand = unary(im);
+    if (failed(operand))
+      return im.afterFailure();
+    return finish(im, im.clamp(operand->input, 0.0f, 1.0f));
+  }
   case tflite::BuiltinOperator::LEAKY_RELU:
     return convertLeakyRelu(im);
   case tflite::BuiltinOperator::PRELU:

@@ -111,3 +111,44 @@ def test_int16_tanh_and_sigmoid_equal_tflite_micro(tmp_path):
             for a, b in zip(sorted(ours, key=lambda t: int(t.min())),
                             sorted(tflite, key=lambda t: int(t.min()))):
                 np.testing.assert_array_equal(a, b)
+
+
+def test_relu_0_to_1_equals_tflite(tmp_path):
+    """RELU_0_TO_1 (which TFLite Micro has no kernel for) against TFLite's
+    reference kernels, on every int8 input: the clamp the importer writes,
+    lowered to integer TOSA (a clamp at the input's scale and a rescale)."""
+    import json
+    sys.path.insert(0, str(HERE.parents[2] / "test" / "Target" / "TFLite" /
+                           "Inputs"))
+    import tflite_models
+    m = tflite_models.Model()
+    x = m.tensor("x", [256], "INT8", 0.01, 3)
+    m.inputs.append(x)
+    r = m.tensor("r", [256], "INT8", 1.0 / 255, -128)
+    m.op("RELU_0_TO_1", [x], [r])
+    m.outputs.append(r)
+    (tmp_path / "relu01.json").write_text(json.dumps(m.json()))
+    subprocess.run(["flatc", "-b", "-o", str(tmp_path),
+                    str(HERE.parents[2] / "lib" / "Target" / "TFLite" /
+                        "tflite.fbs"), str(tmp_path / "relu01.json")],
+                   check=True)
+    path = tmp_path / "relu01.tflite"
+    inputs = np.arange(-128, 128, dtype=np.int8)
+    np.save(tmp_path / "x.npy", inputs)
+    # TensorFlow and qtosa's extension do not share a process.
+    subprocess.run([sys.executable, "-c", """
+import sys, numpy as np, tensorflow as tf
+it = tf.lite.Interpreter(model_path=sys.argv[1],
+    experimental_op_resolver_type=tf.lite.experimental.OpResolverType.BUILTIN_REF)
+it.allocate_tensors()
+it.set_tensor(it.get_input_details()[0]["index"], np.load(sys.argv[2]))
+it.invoke()
+np.save(sys.argv[3], it.get_tensor(it.get_output_details()[0]["index"]))
+""", str(path), str(tmp_path / "x.npy"), str(tmp_path / "y.npy")],
+        check=True, capture_output=True)
+    want = np.load(tmp_path / "y.npy")
+    module = qtosa.import_tflite(str(path))
+    module.run("qtosa-lower-pipeline{io=int rounding=double}")
+    (got,) = qtosa.Executable(module).run([inputs])
+    np.testing.assert_array_equal(got, want)
+    assert want.min() == -128 and want.max() == 127

@@ -155,7 +155,9 @@
 
 // NEG, GELU (exact, then approximate) and ELU: elementwise float ops, each
 // activation a function of one input that the integer lowering makes one
-// table (no host call).
+// table (no host call); RELU_0_TO_1 a clamp, which it makes an integer
+// clamp on the ELU's stored values ([0, 1] at its scale 0.05 is [0, 20])
+// and a rescale to its own parameters.
 // ACT-LABEL: func.func @main(
 // ACT: %[[NX:.+]] = qtosa.dequantize
 // ACT: tosa.negate %[[NX]]
@@ -173,9 +175,13 @@
 // ACT: %[[EXP:.+]] = tosa.exp %[[EX]]
 // ACT: %[[EM1:.+]] = tosa.sub %[[EXP]]
 // ACT: tosa.select %[[POS]], %[[EX]], %[[EM1]]
+// ACT: %[[RX:.+]] = qtosa.dequantize
+// ACT: tosa.clamp %[[RX]] {max_val = 1.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // ACT-NOT: func.call
 // ACT-INT-LABEL: func.func @main(
 // ACT-INT-SAME: tensor<1x2x4xi8>
 // ACT-INT-COUNT-4: tosa.table
 // ACT-INT-NOT: f32
+// ACT-INT: tosa.clamp %{{.+}} {max_val = 20 : i8, min_val = 0 : i8}
+// ACT-INT-NEXT: tosa.rescale
 // ACT-INT: return

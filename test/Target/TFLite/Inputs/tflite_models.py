@@ -331,7 +331,8 @@ def elementwise():
 
 def activations():
     """Activations TOSA has no op for: NEG, GELU (exact and approximate),
-    ELU, each imported as elementwise float ops."""
+    ELU, each imported as elementwise float ops, and RELU_0_TO_1 (a clamp
+    no fused activation has)."""
     m = Model()
     x = act_in(m, [1, 2, 4], scale=0.05, zp=0, name="x")
     neg = m.tensor("neg", [1, 2, 4], "INT8", 0.05, 0)
@@ -340,8 +341,10 @@ def activations():
     m.op("GELU", [neg], [gelu], "GeluOptions", {})
     tanh_gelu = m.tensor("tanh_gelu", [1, 2, 4], "INT8", 0.05, -20)
     m.op("GELU", [gelu], [tanh_gelu], "GeluOptions", {"approximate": True})
-    elu = act_out(m, [1, 2, 4], scale=0.05, zp=0, name="elu")
+    elu = m.tensor("elu", [1, 2, 4], "INT8", 0.05, 0)
     m.op("ELU", [tanh_gelu], [elu])
+    relu01 = act_out(m, [1, 2, 4], scale=1.0 / 255, zp=-128, name="relu01")
+    m.op("RELU_0_TO_1", [elu], [relu01])
     return m
 
 
