@@ -302,9 +302,19 @@ LogicalResult ModelReader::readTensor(int subgraph, int index,
       if (signature[dim] >= 0 ||
           (dim == 0 && signature.size() == tensor.shape.size()))
         continue;
+      const auto *inputs = info.model->subgraphs()->Get(subgraph)->inputs();
+      bool isInput = inputs && llvm::is_contained(*inputs, index);
+      // TensorFlow's converter writes 1 in `shape` for a size it leaves to
+      // run time (a reshape's -1 after a dynamic batch, computed by SHAPE,
+      // STRIDED_SLICE, PACK), so `shape` does not hold it.
       return tensorError(subgraph, index)
              << "dynamic shape: shape_signature dimension " << dim << " is "
-             << signature[dim] << "; only the batch dimension may be dynamic";
+             << signature[dim] << "; only the batch dimension may be dynamic"
+             << (isInput ? " (give the input a fixed size when converting)"
+                         : " (TensorFlow's converter leaves this size to run "
+                           "time when the batch is dynamic: convert with a "
+                           "fixed batch, e.g. keras.Input(shape, "
+                           "batch_size=1))");
     }
   }
   int64_t count = 1;

@@ -760,6 +760,14 @@ def dynamic_shape():
     return m
 
 
+def dynamic_interior_shape():
+    # What TensorFlow's converter writes after a reshape to [batch, -1] of a
+    # dynamic batch: -1 in the signature and 1 in `shape`.
+    m = relu_model()
+    m.tensors[1]["shape_signature"] = [-1, -1]
+    return m
+
+
 def while_loop():
     m = relu_model()
     m.op("WHILE", [1], [1], "WhileOptions",
@@ -834,6 +842,7 @@ def read_before_write():
 BAD = [bad_version, bad_buffer_index, bad_tensor_index, bad_opcode_index,
        bad_buffer_size, zero_scale, negative_scale,
        nan_scale, per_axis_length, zero_point_range, dynamic_shape,
+       dynamic_interior_shape,
        while_loop, if_branches, int64_bias_range, shape_mismatch,
        depth_to_space_shapes, read_before_write, lstm_zero_steps,
        lstm_recurrent_shape, tanh_shape_mismatch]
