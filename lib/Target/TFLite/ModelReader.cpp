@@ -271,7 +271,7 @@ LogicalResult ModelReader::readSubgraph(int index) {
   for (size_t i = 0; i < numTensors; ++i)
     if (failed(readTensor(index, static_cast<int>(i), tensors[i])))
       return failure();
-  return success();
+  return resolveRuntimeShapes(info, index, context);
 }
 
 LogicalResult ModelReader::readTensor(int subgraph, int index,
@@ -294,27 +294,28 @@ LogicalResult ModelReader::readTensor(int subgraph, int index,
     }
   }
   // The batch dimension may be dynamic in the signature: TFLite runs the
-  // model with the size in `shape`, and so does the imported graph. Any
-  // other dynamic dimension changes shapes inside the graph at run time.
+  // model with the size in `shape`, and so does the imported graph. A graph
+  // input's other sizes must be fixed; inside the graph, the sizes
+  // TensorFlow's converter left to run time follow from the inputs'
+  // (resolveRuntimeShapes).
   if (t.shape_signature()) {
     const auto &signature = *t.shape_signature();
+    tensor.signature.assign(signature.begin(), signature.end());
+    const auto *inputs = info.model->subgraphs()->Get(subgraph)->inputs();
+    bool isInput = inputs && llvm::is_contained(*inputs, index);
     for (unsigned dim = 0; dim < signature.size(); ++dim) {
-      if (signature[dim] >= 0 ||
-          (dim == 0 && signature.size() == tensor.shape.size()))
+      if (signature[dim] >= 0)
         continue;
-      const auto *inputs = info.model->subgraphs()->Get(subgraph)->inputs();
-      bool isInput = inputs && llvm::is_contained(*inputs, index);
-      // TensorFlow's converter writes 1 in `shape` for a size it leaves to
-      // run time (a reshape's -1 after a dynamic batch, computed by SHAPE,
-      // STRIDED_SLICE, PACK), so `shape` does not hold it.
-      return tensorError(subgraph, index)
-             << "dynamic shape: shape_signature dimension " << dim << " is "
-             << signature[dim] << "; only the batch dimension may be dynamic"
-             << (isInput ? " (give the input a fixed size when converting)"
-                         : " (TensorFlow's converter leaves this size to run "
-                           "time when the batch is dynamic: convert with a "
-                           "fixed batch, e.g. keras.Input(shape, "
-                           "batch_size=1))");
+      if (signature.size() == tensor.shape.size())
+        tensor.runtimeSize = true;
+      if (dim == 0 && signature.size() == tensor.shape.size())
+        continue;
+      if (isInput || signature.size() != tensor.shape.size())
+        return tensorError(subgraph, index)
+               << "dynamic shape: shape_signature dimension " << dim << " is "
+               << signature[dim]
+               << "; only the batch dimension may be dynamic (give the input "
+                  "a fixed size when converting)";
     }
   }
   int64_t count = 1;

@@ -550,6 +550,13 @@ LogicalResult SubgraphImporter::importFunction() {
     currentOp = subgraph->operators()->Get(i);
     currentIndex = static_cast<int>(i);
     currentCode = model.opcodes[currentOp->opcode_index()];
+    // Shape arithmetic resolveRuntimeShapes folded: its outputs are
+    // constants now.
+    if (numOutputs() != 0 &&
+        llvm::all_of(llvm::seq(numOutputs()), [&](unsigned k) {
+          return output(k) >= 0 && tensor(output(k)).foldedShapeArithmetic;
+        }))
+      continue;
     int firstOutput = output(0);
     currentLoc = operatorLoc(model, ctx, subgraphIndex, i,
                              firstOutput >= 0 ? tensor(firstOutput).name : "");

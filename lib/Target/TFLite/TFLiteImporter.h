@@ -64,6 +64,15 @@ struct TensorInfo {
   std::vector<char> data;
   bool isConstant = false;
   bool isVariable = false;
+  /// `shape_signature`, empty if the file has none.
+  SmallVector<int64_t> signature;
+  /// The signature leaves a size to run time (-1): `shape` holds the batch
+  /// TFLite runs with, but 1 for a size computed when TFLite allocates,
+  /// which resolveRuntimeShapes sets.
+  bool runtimeSize = false;
+  /// INT32 shape arithmetic (SHAPE, GATHER, PACK, ...) folded into `data`
+  /// by resolveRuntimeShapes: the importer skips its operator.
+  bool foldedShapeArithmetic = false;
 
   RankedTensorType storageType() const {
     return RankedTensorType::get(shape, storageElement);
@@ -91,6 +100,11 @@ struct ModelInfo {
 /// located error and fails on anything it cannot import.
 FailureOr<ModelInfo> readModel(llvm::MemoryBufferRef buffer,
                                MLIRContext *context);
+
+/// Sets the sizes of subgraph `subgraph` that TensorFlow's converter left to
+/// run time (RuntimeShapes.cpp); fails, located, on one it cannot compute.
+LogicalResult resolveRuntimeShapes(ModelInfo &info, int subgraph,
+                                   MLIRContext *context);
 
 /// The location of the whole file, of tensor `tensor` in `subgraph`, and of
 /// operator `op` in `subgraph` ("file":op:subgraph, named after `name`).

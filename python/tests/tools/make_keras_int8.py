@@ -5,6 +5,9 @@ conv + dense, random weights; "resize": three bilinear resizes of one
 to 11x13, half-pixel down to 4x5, and TF1's legacy sampling (neither) 2x
 of its first five rows to 10x14. "activations16:R": int16x8, TANH and
 LOGISTIC of a 1x64 input calibrated on [-R, R] (its scale R / 32767).
+"dynamic_batch": Keras' default dynamic batch with a reshape to
+[batch, -1, 8] and Dense on the sequence, whose sizes the converter leaves
+to run time (SHAPE, STRIDED_SLICE, PACK, GATHER, REDUCE_PROD).
 
 Runs in a process of its own: TensorFlow carries its own LLVM, whose
 command-line options clash with those of the MLIR libraries the qtosa
@@ -37,6 +40,14 @@ elif len(sys.argv) > 2 and sys.argv[2].startswith("activations16:"):
     model = tf.keras.Model(x, [tf.keras.layers.Activation("tanh")(x),
                                tf.keras.layers.Activation("sigmoid")(x)])
     input_shape = (1, 64)
+elif len(sys.argv) > 2 and sys.argv[2] == "dynamic_batch":
+    x = tf.keras.Input((8, 8, 4))
+    y = tf.keras.layers.Conv2D(8, 3, padding="same")(x)
+    y = tf.keras.layers.Lambda(
+        lambda t: tf.reshape(t, [tf.shape(t)[0], -1, 8]))(y)
+    y = tf.keras.layers.Dense(4, activation="relu")(y)
+    model = tf.keras.Model(x, y)
+    input_shape = (1, 8, 8, 4)
 else:
     model = tf.keras.Sequential([
         tf.keras.Input((8, 8, 3)),

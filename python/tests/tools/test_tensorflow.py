@@ -113,6 +113,24 @@ def test_int16_tanh_and_sigmoid_equal_tflite_micro(tmp_path):
                 np.testing.assert_array_equal(a, b)
 
 
+def tflite_reference(path, x, tmp_path):
+    """The output of TensorFlow Lite's interpreter with its reference
+    kernels on input `x`, for operators TFLite Micro has no kernel for.
+    TensorFlow and qtosa's extension do not share a process."""
+    np.save(tmp_path / "x.npy", x)
+    subprocess.run([sys.executable, "-c", """
+import sys, numpy as np, tensorflow as tf
+it = tf.lite.Interpreter(model_path=sys.argv[1],
+    experimental_op_resolver_type=tf.lite.experimental.OpResolverType.BUILTIN_REF)
+it.allocate_tensors()
+it.set_tensor(it.get_input_details()[0]["index"], np.load(sys.argv[2]))
+it.invoke()
+np.save(sys.argv[3], it.get_tensor(it.get_output_details()[0]["index"]))
+""", str(path), str(tmp_path / "x.npy"), str(tmp_path / "y.npy")],
+        check=True, capture_output=True)
+    return np.load(tmp_path / "y.npy")
+
+
 def test_relu_0_to_1_equals_tflite(tmp_path):
     """RELU_0_TO_1 (which TFLite Micro has no kernel for) against TFLite's
     reference kernels, on every int8 input: the clamp the importer writes,
@@ -134,21 +152,30 @@ def test_relu_0_to_1_equals_tflite(tmp_path):
                    check=True)
     path = tmp_path / "relu01.tflite"
     inputs = np.arange(-128, 128, dtype=np.int8)
-    np.save(tmp_path / "x.npy", inputs)
-    # TensorFlow and qtosa's extension do not share a process.
-    subprocess.run([sys.executable, "-c", """
-import sys, numpy as np, tensorflow as tf
-it = tf.lite.Interpreter(model_path=sys.argv[1],
-    experimental_op_resolver_type=tf.lite.experimental.OpResolverType.BUILTIN_REF)
-it.allocate_tensors()
-it.set_tensor(it.get_input_details()[0]["index"], np.load(sys.argv[2]))
-it.invoke()
-np.save(sys.argv[3], it.get_tensor(it.get_output_details()[0]["index"]))
-""", str(path), str(tmp_path / "x.npy"), str(tmp_path / "y.npy")],
-        check=True, capture_output=True)
-    want = np.load(tmp_path / "y.npy")
+    want = tflite_reference(path, inputs, tmp_path)
     module = qtosa.import_tflite(str(path))
     module.run("qtosa-lower-pipeline{io=int rounding=double}")
     (got,) = qtosa.Executable(module).run([inputs])
     np.testing.assert_array_equal(got, want)
     assert want.min() == -128 and want.max() == 127
+
+
+def test_dynamic_batch_sizes_left_to_run_time(tmp_path):
+    """Keras' default dynamic batch: TensorFlow's converter leaves the
+    reshape's -1 and the Dense's rows to run time (1 in `shape`, SHAPE and
+    friends computing them). qtosa computes them from the input's size,
+    folds the shape arithmetic, and the integer graph equals TFLite's
+    reference kernels (TFLite Micro has no REDUCE_PROD)."""
+    path = tmp_path / "dynamic_batch.tflite"
+    subprocess.run([sys.executable, str(HERE / "make_keras_int8.py"),
+                    str(path), "dynamic_batch"], check=True,
+                   capture_output=True)
+    x = np.random.default_rng(2).integers(-128, 128, (1, 8, 8, 4),
+                                          dtype=np.int8)
+    want = tflite_reference(path, x, tmp_path)
+    module = qtosa.import_tflite(str(path))
+    assert "call @tflite" not in str(module)
+    module.run("qtosa-lower-pipeline{io=int rounding=double}")
+    (got,) = qtosa.Executable(module).run([x])
+    assert got.shape == want.shape == (1, 64, 4)
+    np.testing.assert_array_equal(got, want)

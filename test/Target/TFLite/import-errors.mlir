@@ -18,7 +18,7 @@
 // RUN: not qtosa-translate --import-tflite %t/per_axis_length.tflite 2>&1 | FileCheck %s --check-prefix=AXIS
 // RUN: not qtosa-translate --import-tflite %t/zero_point_range.tflite 2>&1 | FileCheck %s --check-prefix=ZP
 // RUN: not qtosa-translate --import-tflite %t/dynamic_shape.tflite 2>&1 | FileCheck %s --check-prefix=DYNAMIC
-// RUN: not qtosa-translate --import-tflite %t/dynamic_interior_shape.tflite 2>&1 | FileCheck %s --check-prefix=DYNAMIC-INTERIOR
+// RUN: not qtosa-translate --import-tflite %t/dynamic_unresolved_shape.tflite 2>&1 | FileCheck %s --check-prefix=DYNAMIC-UNRESOLVED
 // RUN: not qtosa-translate --import-tflite %t/while_loop.tflite 2>&1 | FileCheck %s --check-prefix=WHILE
 // RUN: not qtosa-translate --import-tflite %t/if_branches.tflite 2>&1 | FileCheck %s --check-prefix=IF
 // RUN: not qtosa-translate --import-tflite %t/int64_bias_range.tflite 2>&1 | FileCheck %s --check-prefix=I48
@@ -43,7 +43,7 @@
 // AXIS: error: tensor 1 ('w') of subgraph 0: 2 per-axis scales for dimension 0 of size 3
 // ZP: error: tensor 1 ('output') of subgraph 0: zero point 300 is outside the storage range [-128, 127]
 // DYNAMIC: error: tensor 0 ('input') of subgraph 0: dynamic shape: shape_signature dimension 1 is -1; only the batch dimension may be dynamic (give the input a fixed size when converting)
-// DYNAMIC-INTERIOR: error: tensor 1 ('output') of subgraph 0: dynamic shape: shape_signature dimension 1 is -1; only the batch dimension may be dynamic (TensorFlow's converter leaves this size to run time when the batch is dynamic: convert with a fixed batch, e.g. keras.Input(shape, batch_size=1))
+// DYNAMIC-UNRESOLVED: error: tensor 1 ('output') of subgraph 0: dynamic shape: shape_signature dimension 1 is -1, a size TensorFlow's converter left to run time, and its operator's size is not computed here; convert with a fixed batch, e.g. keras.Input(shape, batch_size=1)
 // WHILE: while_loop.tflite:1:0: error: WHILE: control flow between subgraphs is not supported; the importer takes subgraphs that run on their own
 // IF: if_branches.tflite:1:0: error: IF: control flow between subgraphs is not supported; the importer takes subgraphs that run on their own
 // I48: error: tensor 2 ('b') of subgraph 0: INT64 value 1125899906842624 at element 0 does not fit the 48-bit accumulator

@@ -6,6 +6,7 @@
 // RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
 // RUN: qtosa-translate --import-tflite %t/shapes.tflite | FileCheck %s --enable-var-scope
 // RUN: qtosa-translate --import-tflite %t/depth_space.tflite | FileCheck %s --enable-var-scope --check-prefix=D2S
+// RUN: qtosa-translate --import-tflite %t/runtime_shapes.tflite | FileCheck %s --enable-var-scope --check-prefix=RUNTIME
 // RUN: qtosa-translate --import-tflite %t/depth_space.tflite \
 // RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int})' \
 // RUN:   | FileCheck %s --enable-var-scope --check-prefix=D2S-INT
@@ -83,3 +84,14 @@
 // CHECK: tosa.reshape {{.+}} -> tensor<2x1x4xf32>
 // CHECK: tosa.reshape {{.+}} -> tensor<2x4xf32>
 // CHECK: return {{.+}} : tensor<2x4xf32>
+
+// Sizes TensorFlow's converter left to run time (1 in `shape`, -1 in the
+// signature) come from the input's: the SHAPE, GATHER, REDUCE_PROD, PACK and
+// CONCATENATION of a Tensordot are folded into the reshapes' shapes, and no
+// host call is left for them.
+// RUNTIME-LABEL: func.func @main(
+// RUNTIME-SAME: tensor<1x4x3xf32> {tflite.name = "x"}) -> (tensor<1x4x2xf32> {tflite.name = "y"})
+// RUNTIME: tosa.reshape %{{.+}} : (tensor<1x4x3xf32>, !tosa.shape<2>) -> tensor<4x3xf32>
+// RUNTIME: tosa.conv2d {{.+}} -> tensor<1x4x1x2xf32>
+// RUNTIME: tosa.reshape %{{.+}} : (tensor<4x2xf32>, !tosa.shape<3>) -> tensor<1x4x2xf32>
+// RUNTIME-NOT: call

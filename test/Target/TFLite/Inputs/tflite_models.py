@@ -509,6 +509,40 @@ def signatures():
     return m
 
 
+def runtime_shapes():
+    # Keras' Dense on a sequence with a dynamic batch, as TensorFlow's
+    # converter writes it (a Tensordot): the rows are SHAPE, GATHER and
+    # REDUCE_PROD of the input's shape, PACKed into the RESHAPE's shape, and
+    # every size computed so is 1 in `shape` and -1 in the signature.
+    m = Model()
+    x = m.tensor("x", [1, 4, 3], "INT8", 0.05, 0, signature=[-1, 4, 3])
+    m.inputs.append(x)
+    shape = m.tensor("shape", [3], "INT32")
+    m.op("SHAPE", [x], [shape])
+    rows = m.tensor("rows", [2], "INT32")
+    m.op("GATHER", [shape, ints(m, "lead", [0, 1])], [rows], "GatherOptions",
+         {"axis": 0})
+    count = m.tensor("count", [], "INT32")
+    m.op("REDUCE_PROD", [rows, ints(m, "axis0", [0])], [count],
+         "ReducerOptions", {})
+    flat_shape = m.tensor("flat_shape", [2], "INT32")
+    depth = m.tensor("depth", [], "INT32", data=[3])
+    m.op("PACK", [count, depth], [flat_shape], "PackOptions",
+         {"values_count": 2, "axis": 0})
+    flat = m.tensor("flat", [1, 3], "INT8", 0.05, 0, signature=[-1, 3])
+    m.op("RESHAPE", [x, flat_shape], [flat])
+    w = m.tensor("w", [2, 3], "INT8", 0.1, 0, data=[1, 2, 3, -1, -2, -3])
+    fc = m.tensor("fc", [1, 2], "INT8", 0.1, 0, signature=[-1, 2])
+    m.op("FULLY_CONNECTED", [flat, w, -1], [fc], "FullyConnectedOptions", {})
+    out_shape = m.tensor("out_shape", [3], "INT32")
+    m.op("CONCATENATION", [rows, ints(m, "units", [2])], [out_shape],
+         "ConcatenationOptions", {"axis": 0})
+    y = m.tensor("y", [1, 1, 2], "INT8", 0.1, 0, signature=[-1, -1, 2])
+    m.op("RESHAPE", [fc, out_shape], [y])
+    m.outputs.append(y)
+    return m
+
+
 def dynamic_batch():
     # TFLite converters mark the batch dynamic; `shape` holds the size used.
     m = Model()
@@ -672,7 +706,8 @@ GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, 
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, activations, quantize_ops, reductions,
         raw_uint8_cast, global_means, depth_space, shapes,
-        opaque_ops, signatures, dynamic_batch, resize, resize_1x1,
+        opaque_ops, signatures, dynamic_batch, runtime_shapes, resize,
+        resize_1x1,
         resize_quantized, data_movement,
         float_math, lstm, lstm_cifg, lstm_peephole]
 
@@ -760,11 +795,15 @@ def dynamic_shape():
     return m
 
 
-def dynamic_interior_shape():
-    # What TensorFlow's converter writes after a reshape to [batch, -1] of a
-    # dynamic batch: -1 in the signature and 1 in `shape`.
-    m = relu_model()
-    m.tensors[1]["shape_signature"] = [-1, -1]
+def dynamic_unresolved_shape():
+    # What TensorFlow's converter writes for a size it leaves to run time
+    # (-1 in the signature, 1 in `shape`), after an operator whose size the
+    # importer does not compute.
+    m = Model()
+    x = act_in(m, [1, 4])
+    y = act_out(m, [1, 1])
+    m.tensors[y]["shape_signature"] = [-1, -1]
+    m.op("TILE", [x, ints(m, "multiples", [1, 2])], [y])
     return m
 
 
@@ -842,7 +881,7 @@ def read_before_write():
 BAD = [bad_version, bad_buffer_index, bad_tensor_index, bad_opcode_index,
        bad_buffer_size, zero_scale, negative_scale,
        nan_scale, per_axis_length, zero_point_range, dynamic_shape,
-       dynamic_interior_shape,
+       dynamic_unresolved_shape,
        while_loop, if_branches, int64_bias_range, shape_mismatch,
        depth_to_space_shapes, read_before_write, lstm_zero_steps,
        lstm_recurrent_shape, tanh_shape_mismatch]
