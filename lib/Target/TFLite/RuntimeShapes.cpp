@@ -28,28 +28,6 @@ namespace {
 
 using Ints = SmallVector<int64_t>;
 
-/// The values of a constant INT32 or INT64 tensor.
-std::optional<Ints> constantInts(const TensorInfo &info) {
-  bool is32 = info.tfliteType == tflite::TensorType::INT32;
-  bool is64 = info.tfliteType == tflite::TensorType::INT64;
-  if (!info.isConstant || info.isQuantized() || !(is32 || is64))
-    return std::nullopt;
-  Ints values;
-  size_t width = is32 ? 4 : 8;
-  for (size_t offset = 0; offset + width <= info.data.size(); offset += width) {
-    if (is32) {
-      int32_t value;
-      std::memcpy(&value, info.data.data() + offset, 4);
-      values.push_back(value);
-    } else {
-      int64_t value;
-      std::memcpy(&value, info.data.data() + offset, 8);
-      values.push_back(value);
-    }
-  }
-  return values;
-}
-
 /// The product of `values`, or -1 if a value is negative or the product
 /// leaves int32 (a hostile file's shape arithmetic; no tensor holds 2^31
 /// elements, ModelReader.cpp).
@@ -144,7 +122,7 @@ private:
   std::optional<Ints> ints(int index) {
     if (index < 0)
       return std::nullopt;
-    return constantInts(tensors[index]);
+    return constantIntValues(tensors[index]);
   }
   int input(const tflite::Operator &op, unsigned i) {
     return op.inputs() && i < op.inputs()->size() ? op.inputs()->Get(i) : -1;
@@ -173,8 +151,8 @@ private:
         product(shape) < 0)
       return;
     for (size_t d = 0; d < shape.size(); ++d)
-      if (shape[d] < 0 || (tensor.signature[d] >= 0 &&
-                           tensor.signature[d] != shape[d]))
+      if (shape[d] < 0 ||
+          (tensor.signature[d] >= 0 && tensor.signature[d] != shape[d]))
         return;
     tensor.shape = shape;
     resolved.insert(out);
@@ -239,8 +217,8 @@ private:
         const auto *options = op.builtin_options_as_ReshapeOptions();
         if (!options || !options->new_shape())
           return;
-        shape = Ints(options->new_shape()->begin(),
-                     options->new_shape()->end());
+        shape =
+            Ints(options->new_shape()->begin(), options->new_shape()->end());
       }
       int64_t unknown = -1;
       Ints knownSizes;
@@ -273,8 +251,7 @@ private:
       if (options && options->keep_num_dims()) {
         shape.assign(inShape.begin(), inShape.end() - 1);
       } else {
-        if (depth <= 0 || product(inShape) < 0 ||
-            product(inShape) % depth != 0)
+        if (depth <= 0 || product(inShape) < 0 || product(inShape) % depth != 0)
           return;
         shape.push_back(product(inShape) / depth);
       }
@@ -331,8 +308,8 @@ private:
     std::optional<Ints> begin = ints(input(op, 1)), end = ints(input(op, 2)),
                         strides = ints(input(op, 3));
     const auto *options = op.builtin_options_as_StridedSliceOptions();
-    if (!values || tensors[input(op, 0)].shape.size() != 1 || !begin ||
-        !end || !strides || begin->size() != 1 || end->size() != 1 ||
+    if (!values || tensors[input(op, 0)].shape.size() != 1 || !begin || !end ||
+        !strides || begin->size() != 1 || end->size() != 1 ||
         strides->size() != 1 || (*strides)[0] <= 0 ||
         (options && (options->ellipsis_mask() || options->new_axis_mask())))
       return;
@@ -342,9 +319,8 @@ private:
         index += size;
       return std::clamp<int64_t>(index, 0, size);
     };
-    int64_t first = options && (options->begin_mask() & 1)
-                        ? 0
-                        : clampIndex((*begin)[0]);
+    int64_t first =
+        options && (options->begin_mask() & 1) ? 0 : clampIndex((*begin)[0]);
     int64_t last =
         options && (options->end_mask() & 1) ? size : clampIndex((*end)[0]);
     bool shrink = options && (options->shrink_axis_mask() & 1);
@@ -375,10 +351,9 @@ private:
     int64_t axis = pack ? op.builtin_options_as_PackOptions()
                               ? op.builtin_options_as_PackOptions()->axis()
                               : 0
-                        : op.builtin_options_as_ConcatenationOptions()
-                            ? op.builtin_options_as_ConcatenationOptions()
-                                  ->axis()
-                            : 0;
+                   : op.builtin_options_as_ConcatenationOptions()
+                       ? op.builtin_options_as_ConcatenationOptions()->axis()
+                       : 0;
     if (axis < 0)
       axis += rank;
     if (axis < 0 || axis >= rank)
@@ -401,8 +376,29 @@ private:
 
 } // namespace
 
-LogicalResult tflite_import::resolveRuntimeShapes(ModelInfo &info,
-                                                  int subgraph,
+std::optional<SmallVector<int64_t>>
+tflite_import::constantIntValues(const TensorInfo &info) {
+  bool is32 = info.tfliteType == tflite::TensorType::INT32;
+  bool is64 = info.tfliteType == tflite::TensorType::INT64;
+  if (!info.isConstant || info.isQuantized() || !(is32 || is64))
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  size_t width = is32 ? 4 : 8;
+  for (size_t offset = 0; offset + width <= info.data.size(); offset += width) {
+    if (is32) {
+      int32_t value;
+      std::memcpy(&value, info.data.data() + offset, 4);
+      values.push_back(value);
+    } else {
+      int64_t value;
+      std::memcpy(&value, info.data.data() + offset, 8);
+      values.push_back(value);
+    }
+  }
+  return values;
+}
+
+LogicalResult tflite_import::resolveRuntimeShapes(ModelInfo &info, int subgraph,
                                                   MLIRContext *context) {
   Resolver resolver(info, subgraph);
   resolver.run();

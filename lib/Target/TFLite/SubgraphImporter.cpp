@@ -198,28 +198,14 @@ FailureOr<SmallVector<int64_t>> SubgraphImporter::constInts(int index) {
     return failure();
   }
   const TensorInfo &info = tensor(index);
-  bool is32 = info.tfliteType == tflite::TensorType::INT32;
-  bool is64 = info.tfliteType == tflite::TensorType::INT64;
-  if (!info.isConstant || info.isQuantized() || !(is32 || is64)) {
+  std::optional<SmallVector<int64_t>> values = constantIntValues(info);
+  if (!values) {
     opaque(llvm::formatv("tensor {0} ('{1}') is not a constant INT32 or "
                          "INT64 tensor",
                          index, info.name));
     return failure();
   }
-  SmallVector<int64_t> values;
-  size_t width = is32 ? 4 : 8;
-  for (size_t offset = 0; offset + width <= info.data.size(); offset += width) {
-    if (is32) {
-      int32_t value;
-      std::memcpy(&value, info.data.data() + offset, 4);
-      values.push_back(value);
-    } else {
-      int64_t value;
-      std::memcpy(&value, info.data.data() + offset, 8);
-      values.push_back(value);
-    }
-  }
-  return values;
+  return std::move(*values);
 }
 
 //===----------------------------------------------------------------------===//

@@ -101,6 +101,9 @@ struct ModelInfo {
 FailureOr<ModelInfo> readModel(llvm::MemoryBufferRef buffer,
                                MLIRContext *context);
 
+/// The values of a constant INT32 or INT64 tensor, if it is one.
+std::optional<SmallVector<int64_t>> constantIntValues(const TensorInfo &info);
+
 /// Sets the sizes of subgraph `subgraph` that TensorFlow's converter left to
 /// run time (RuntimeShapes.cpp); fails, located, on one it cannot compute.
 LogicalResult resolveRuntimeShapes(ModelInfo &info, int subgraph,
