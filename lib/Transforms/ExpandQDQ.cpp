@@ -105,11 +105,16 @@ public:
     auto boolType = type.clone(rewriter.getI1Type());
     Value magnitude = tosa::AbsOp::create(rewriter, loc, type, value);
     Value whole = tosa::FloorOp::create(rewriter, loc, type, magnitude);
-    Value halfOrMore = tosa::GreaterEqualOp::create(
-        rewriter, loc, boolType, sub(magnitude, whole), f32Scalar(rank, 0.5f));
+    // One statement per op: the order of a call's arguments is the
+    // compiler's, and the IR's order must not be.
+    Value half = f32Scalar(rank, 0.5f);
+    Value fraction = sub(magnitude, whole);
+    Value halfOrMore =
+        tosa::GreaterEqualOp::create(rewriter, loc, boolType, fraction, half);
+    Value one = f32Scalar(rank, 1.0f);
+    Value next = add(whole, one);
     Value rounded =
-        tosa::SelectOp::create(rewriter, loc, type, halfOrMore,
-                               add(whole, f32Scalar(rank, 1.0f)), whole);
+        tosa::SelectOp::create(rewriter, loc, type, halfOrMore, next, whole);
     Value zero = f32Scalar(rank, 0.0f);
     Value negative =
         tosa::GreaterOp::create(rewriter, loc, boolType, zero, value);

@@ -37,7 +37,7 @@ func.func @quantize_symmetric(%x: tensor<4xf32>) -> tensor<4xi8> {
 // CHECK: %[[MAGNITUDE:.+]] = tosa.abs %[[CLAMPED]]
 // CHECK: %[[WHOLE:.+]] = tosa.floor %[[MAGNITUDE]]
 // CHECK: %[[HALF:.+]] = "tosa.const"() <{values = dense<5.000000e-01> : tensor<1x1xf32>}>
-// CHECK: %[[FRACTION:.+]] = tosa.sub %[[MAGNITUDE]], %[[WHOLE]]
+// CHECK-NEXT: %[[FRACTION:.+]] = tosa.sub %[[MAGNITUDE]], %[[WHOLE]]
 // CHECK: %[[UP:.+]] = tosa.greater_equal %[[FRACTION]], %[[HALF]]
 // CHECK: %[[ONE:.+]] = "tosa.const"() <{values = dense<1.000000e+00> : tensor<1x1xf32>}>
 // CHECK: %[[NEXT:.+]] = tosa.add %[[WHOLE]], %[[ONE]]
