@@ -14,6 +14,7 @@
 
 #include "TFLiteImporter.h"
 
+#include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -41,21 +42,16 @@ int64_t product(ArrayRef<int64_t> values) {
   return result;
 }
 
-/// NumPy broadcasting of `shapes`, or nullopt where two sizes disagree.
+/// NumPy broadcasting of `shapes` (MLIR's rule, one pair at a time), or
+/// nullopt where two sizes disagree.
 std::optional<Ints> broadcast(ArrayRef<Ints> shapes) {
-  size_t rank = 0;
-  for (const Ints &shape : shapes)
-    rank = std::max(rank, shape.size());
-  Ints result(rank, 1);
-  for (const Ints &shape : shapes)
-    for (size_t i = 0; i < shape.size(); ++i) {
-      int64_t &size = result[rank - shape.size() + i];
-      if (shape[i] == size || shape[i] == 1)
-        continue;
-      if (size != 1)
-        return std::nullopt;
-      size = shape[i];
-    }
+  Ints result;
+  for (const Ints &shape : shapes) {
+    Ints next;
+    if (!OpTrait::util::getBroadcastedShape(result, shape, next))
+      return std::nullopt;
+    result = std::move(next);
+  }
   return result;
 }
 
@@ -231,7 +227,7 @@ private:
           return;
       }
       int64_t known = product(knownSizes);
-      int64_t count = product(inShape);
+      int64_t count = tensors[in].numElements();
       if (known <= 0 || count < 0)
         return;
       if (unknown >= 0 && count % known == 0)
@@ -251,9 +247,10 @@ private:
       if (options && options->keep_num_dims()) {
         shape.assign(inShape.begin(), inShape.end() - 1);
       } else {
-        if (depth <= 0 || product(inShape) < 0 || product(inShape) % depth != 0)
+        int64_t count = tensors[in].numElements();
+        if (depth <= 0 || count % depth != 0)
           return;
-        shape.push_back(product(inShape) / depth);
+        shape.push_back(count / depth);
       }
       shape.push_back(units);
       return setShape(out, shape);
