@@ -67,10 +67,13 @@ public:
     return constant(type, DenseElementsAttr::get(type, ArrayRef(narrowed)));
   }
 
-  /// A tensor of rank `rank` with every dimension 1.
-  Value i32Scalar(int64_t rank, int32_t value) {
-    auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1),
-                                      rewriter.getI32Type());
+  /// A tensor of rank `rank` with every dimension 1 holding `value`, an
+  /// int32_t (i32) or a float (f32).
+  template <typename T> Value scalar(int64_t rank, T value) {
+    static_assert(std::is_same_v<T, int32_t> || std::is_same_v<T, float>);
+    Type element = std::is_same_v<T, float> ? Type(rewriter.getF32Type())
+                                            : Type(rewriter.getI32Type());
+    auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1), element);
     return constant(type, DenseElementsAttr::get(type, value));
   }
 
@@ -89,13 +92,6 @@ public:
     return tosa::SubOp::create(rewriter, loc, lhs.getType(), lhs, rhs);
   }
 
-  /// A tensor of rank `rank` with every dimension 1 holding f32 `value`.
-  Value f32Scalar(int64_t rank, float value) {
-    auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1),
-                                      rewriter.getF32Type());
-    return constant(type, DenseElementsAttr::get(type, value));
-  }
-
   /// Finite f32 `value` rounded to the nearest integer, ties away from zero,
   /// as std::round does. floor(|v|) and |v| - floor(|v|) are exact in f32,
   /// where floor(|v| + 0.5) is not: 0.5 - 2^-25 plus 0.5 rounds up to 1.
@@ -107,15 +103,15 @@ public:
     Value whole = tosa::FloorOp::create(rewriter, loc, type, magnitude);
     // One statement per op: the order of a call's arguments is the
     // compiler's, and the IR's order must not be.
-    Value half = f32Scalar(rank, 0.5f);
+    Value half = scalar(rank, 0.5f);
     Value fraction = sub(magnitude, whole);
     Value halfOrMore =
         tosa::GreaterEqualOp::create(rewriter, loc, boolType, fraction, half);
-    Value one = f32Scalar(rank, 1.0f);
+    Value one = scalar(rank, 1.0f);
     Value next = add(whole, one);
     Value rounded =
         tosa::SelectOp::create(rewriter, loc, type, halfOrMore, next, whole);
-    Value zero = f32Scalar(rank, 0.0f);
+    Value zero = scalar(rank, 0.0f);
     Value negative =
         tosa::GreaterOp::create(rewriter, loc, boolType, zero, value);
     Value negated = tosa::SubOp::create(rewriter, loc, type, zero, rounded);
@@ -277,8 +273,8 @@ struct ExpandDequantize : ExpandPattern<DequantizeOp> {
     // tosa.cast sign-extends; unsigned storage keeps only its own bits.
     if (!qtype.isSigned())
       value = expand.bitwiseAnd(
-          value, expand.i32Scalar(inputType.getRank(),
-                                  static_cast<int32_t>((1u << width) - 1)));
+          value, expand.scalar(inputType.getRank(),
+                               static_cast<int32_t>((1u << width) - 1)));
     if (layout.needsReshape)
       value = expand.reshape(value, layout.dataShape);
     if (llvm::any_of(layout.zeroPoints, [](int64_t zp) { return zp != 0; }))
