@@ -11,6 +11,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
@@ -441,9 +442,15 @@ ModelReader::readQuantization(int subgraph, TensorInfo &tensor,
       return tensorError(subgraph, index)
              << "scale " << i << " is " << scale
              << "; scales must be finite and at least 2^-126";
-    int64_t zp = numZeroPoints == 0   ? 0
-                 : numZeroPoints == 1 ? q.zero_point()->Get(0)
-                                      : q.zero_point()->Get(i);
+    // The FlatBuffers verifier checks a vector's length field for 4-byte
+    // alignment only, so a valid file can hold the int64 zero points at an
+    // address that is not a multiple of 8, where Vector::Get would be an
+    // unaligned load (undefined behaviour): read the bytes.
+    int64_t zp = numZeroPoints == 0
+                     ? 0
+                     : static_cast<int64_t>(llvm::support::endian::read64le(
+                           q.zero_point()->Data() +
+                           (numZeroPoints == 1 ? 0 : i) * sizeof(int64_t)));
     if (zp < qmin || zp > qmax)
       return tensorError(subgraph, index)
              << "zero point " << zp << " is outside the storage range [" << qmin
