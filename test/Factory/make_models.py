@@ -50,7 +50,15 @@ VARIANTS = {
     "int16x8-float-io": ("float32", "float32", "int16"),
     "int8-per-tensor": ("int8", "int8", "int8"),
     "legacy-uint8": ("uint8", "uint8", "uint8"),
+    # As a user converts a Keras model by default: the batch left dynamic,
+    # so that the converter writes -1 in the signature and computes some
+    # sizes at run time (SHAPE, STRIDED_SLICE, PACK, ... before a RESHAPE).
+    "int8-dynamic-batch": ("int8", "int8", "int8"),
 }
+
+# The batch size of the Keras inputs the builders make: None while a
+# dynamic-batch variant is converted.
+_batch_size = 1
 
 
 def stamp():
@@ -88,7 +96,7 @@ def _keras():
 
 
 def _input(shape, dtype="float32"):
-    return _keras().Input(shape, batch_size=1, dtype=dtype)
+    return _keras().Input(shape, batch_size=_batch_size, dtype=dtype)
 
 
 def mobilenet_v1():
@@ -737,8 +745,14 @@ MODELS = [
      " per stage)"),
     ("convnext_int8", convnext, "int8", "ConvNeXt: LayerNorm, GELU"),
     ("convnext_float_io", convnext, "int8-float-io", "ConvNeXt, float I/O"),
+    ("convnext_dynamic_batch_int8", convnext, "int8-dynamic-batch",
+     "ConvNeXt converted with a dynamic batch (pointwise Dense as "
+     "Tensordot)"),
     ("vit_int8", vit, "int8", "vision transformer: attention, softmax, "
      "LayerNorm"),
+    ("vit_dynamic_batch_int8", vit, "int8-dynamic-batch",
+     "vision transformer converted with a dynamic batch: Dense on a "
+     "sequence is Tensordot (SHAPE, GATHER, REDUCE_PROD, PACK)"),
     ("vit_relu_int8", vit_relu, "int8",
      "vision transformer with a ReLU MLP (TFLite Micro has no GELU)"),
     ("vit_float_io", vit, "int8-float-io",
@@ -753,6 +767,9 @@ MODELS = [
      "detection head, float I/O"),
     ("lstm_int8", lstm, "int8", "recurrent: unrolled LSTM"),
     ("gru_int8", gru, "int8", "recurrent: unrolled GRU"),
+    ("gru_dynamic_batch_int8", gru, "int8-dynamic-batch",
+     "unrolled GRU converted with a dynamic batch (sizes computed at run "
+     "time)"),
     # UNIDIRECTIONAL_SEQUENCE_LSTM, written by lstm_models.py (TF 2.20's
     # converter cannot fuse a Keras 3 LSTM).
     ("fused_lstm_int8", fused_lstm, "int8",
@@ -862,10 +879,18 @@ def convert(name, builder, variant):
     keras.backend.clear_session()
     keras.utils.set_random_seed(
         SEED + int(hashlib.sha256(name.encode()).hexdigest()[:6], 16))
-    model = builder()
-    specs = [tf.TensorSpec((1,) + tuple(t.shape[1:]), t.dtype)
+    global _batch_size
+    dynamic = variant.endswith("-dynamic-batch")
+    _batch_size = None if dynamic else 1
+    try:
+        model = builder()
+    finally:
+        _batch_size = 1
+    specs = [tf.TensorSpec((None if dynamic else 1,) + tuple(t.shape[1:]),
+                           t.dtype)
              for t in model.inputs]
-    shapes = [tuple(s.shape) for s in specs]
+    # The representative samples and the checks run batch 1.
+    shapes = [(1,) + tuple(s.shape[1:]) for s in specs]
     dtypes = [s.dtype.name for s in specs]
     several = len(specs) > 1
     function = tf.function(
