@@ -58,7 +58,31 @@ def _load_triton_first() -> None:
 
 _load_triton_first()
 
-from . import _qtosa  # noqa: E402
+
+def _import_extension():
+    """TensorFlow puts its libtensorflow_framework, which carries an MLIR
+    and an LLVM of its own, in the process's global symbol scope. Imported
+    after it, the extension and libMLIR/libLLVM had about 24,000 of their
+    references bound to TensorFlow's copies (LD_DEBUG=bindings): qtosa ran
+    TensorFlow's MLIR on its own data, a segmentation fault in partition or
+    a valid model refused ("'tosa.clamp' op attribute 'nan_mode' failed
+    ..."). RTLD_DEEPBIND makes the extension and the libraries it loads
+    resolve their symbols in their own dependencies first."""
+    import sys
+    deepbind = getattr(os, "RTLD_DEEPBIND", 0)
+    if not deepbind or not hasattr(sys, "setdlopenflags"):
+        from . import _qtosa
+        return _qtosa
+    previous = sys.getdlopenflags()
+    sys.setdlopenflags(os.RTLD_NOW | deepbind)
+    try:
+        from . import _qtosa
+    finally:
+        sys.setdlopenflags(previous)
+    return _qtosa
+
+
+_qtosa = _import_extension()
 
 __all__ = [
     "Error",

@@ -179,3 +179,34 @@ def test_dynamic_batch_sizes_left_to_run_time(tmp_path):
     (got,) = qtosa.Executable(module).run([x])
     assert got.shape == want.shape == (1, 64, 4)
     np.testing.assert_array_equal(got, want)
+
+
+def test_tensorflow_imported_before_qtosa(tmp_path):
+    """Users import TensorFlow, convert, then use qtosa in one process. With
+    TensorFlow's MLIR in the global symbol scope first, qtosa's partition
+    crashed and its import refused a valid model ('nan_mode' failed to
+    satisfy constraint) until the extension was loaded with RTLD_DEEPBIND.
+    Each order runs in a process of its own."""
+    path = tmp_path / "two_layers.tflite"
+    subprocess.run([sys.executable, str(HERE / "make_keras_int8.py"),
+                    str(path)], check=True, capture_output=True)
+    example = HERE.parents[2] / "examples" / "convnext_block_qdq.mlir"
+    use = """
+module = qtosa.import_tflite(open({tflite!r}, "rb").read())
+report = qtosa.partition(module, "ethos-u55-128")
+print("tflite", report["ops_npu"], report["ops_host"])
+qdq = qtosa.parse(open({example!r}).read(), "example.mlir")
+report = qtosa.partition(qdq, "ethos-u55-128")
+print("example", report["ops_npu"], report["ops_host"])
+""".format(tflite=str(path), example=str(example))
+    outputs = {}
+    for first, second in (("tensorflow", "qtosa"), ("qtosa", "tensorflow")):
+        done = subprocess.run(
+            [sys.executable, "-c", "import %s\nimport %s\n%s"
+             % (first, second, use)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr[-2000:]
+        outputs[first] = done.stdout.split("\n")[-3:]
+    assert outputs["tensorflow"] == outputs["qtosa"]
+    assert outputs["qtosa"][1] == "example 11 0"
+    assert outputs["qtosa"][0].startswith("tflite ")
+    assert outputs["qtosa"][0].endswith(" 0")
