@@ -51,3 +51,17 @@ func.func @opaque(%x: tensor<4xi8>) -> tensor<4xi8> {
   %m = tosa.identity %h : (tensor<4xi8>) -> tensor<4xi8>
   return %m : tensor<4xi8>
 }
+
+// -----
+
+// The importer's reason for a host call, where it gave one, is the reason:
+// a GATHER whose indices are a graph input is kept on the host because of
+// them, not for want of a TOSA form.
+// CHECK: ethos-u55-128: 1 delegate(s)
+// CHECK: func.call {{.*}} U55.CALL.HOST calls 'tflite.GATHER': the importer keeps 'GATHER' on the host: input tensor 1 ('indices') is an integer tensor without quantization parameters
+func.func private @tflite.GATHER(tensor<4x3xi8>, tensor<2xi32>) -> tensor<2x3xi8>
+func.func @gather(%x: tensor<4x3xi8>, %i: tensor<2xi32>) -> tensor<2x3xi8> {
+  %n = tosa.identity %x : (tensor<4x3xi8>) -> tensor<4x3xi8>
+  %g = call @tflite.GATHER(%n, %i) {qtosa.opaque_host_op = "GATHER", qtosa.host_reason = "input tensor 1 ('indices') is an integer tensor without quantization parameters"} : (tensor<4x3xi8>, tensor<2xi32>) -> tensor<2x3xi8>
+  return %g : tensor<2x3xi8>
+}

@@ -78,7 +78,7 @@ func.func @block(%x: tensor<1x4x3x2xf32>) -> tensor<1x2x4x3xf32> {
 // HELP: --report-file=<string>
 // HELP-SAME: (default: none)
 // HELP: --rounding=<value>
-// HELP-SAME: (default: single)
+// HELP-SAME: (default: auto)
 // HELP: --target=<value> {{ *}}- [[TARGET]] (default: ethos-u55-128)
 // HELP: --tosa-dir=<string>
 // HELP-SAME: (default: none)

@@ -42,11 +42,13 @@ def FoldQuantizedConstantsForceOption : Option<"force", "force", "bool",
 // qtosa-lower-to-tosa-int
 def LowerToTosaIntRoundingOption : Option<"rounding", "rounding",
     "::mlir::qtosa::RescaleRounding",
-    "::mlir::qtosa::RescaleRounding::Single",
+    "::mlir::qtosa::RescaleRounding::Auto",
     "Rounding mode of the emitted tosa.rescale ops",
     [{::mlir::qtosa::enumOptionValues<::mlir::qtosa::RescaleRounding>({
       "SINGLE_ROUND: round half up once",
-      "DOUBLE_ROUND: TFLite's two-stage rounding (EXT-DOUBLEROUND)"})}]>;
+      "DOUBLE_ROUND: TFLite's two-stage rounding (EXT-DOUBLEROUND)",
+      "the module's qtosa.rescale_rounding (double for an imported TFLite "
+      "model), single without one"})}]>;
 
 // The pipelines' own: no single pass decides it.
 def PipelineGraphIOOption : Option<"io", "io", "::mlir::qtosa::GraphIO",

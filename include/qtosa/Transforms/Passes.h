@@ -65,14 +65,19 @@ void populateExpandQDQPatterns(RewritePatternSet &patterns,
 /// per value in each block. Returns whether it changed anything. With
 /// `leftQuantizes`, appends the quantizes it left, in program order.
 bool lowerToTosaInt(func::FuncOp func,
-                    RescaleRounding rounding = RescaleRounding::Single,
+                    RescaleRounding rounding = RescaleRounding::Auto,
                     SmallVectorImpl<Operation *> *leftQuantizes = nullptr);
 
 /// Why the group ending in `quantize` cannot be lowered with `rounding`;
 /// empty when it can.
 WhyNot
 whyNotLowerableToTosaInt(Operation *quantize,
-                         RescaleRounding rounding = RescaleRounding::Single);
+                         RescaleRounding rounding = RescaleRounding::Auto);
+
+/// `rounding`, with Auto replaced by what the `qtosa.rescale_rounding` of
+/// the module around `op` (or `op` itself) names: Double for "double",
+/// Single otherwise.
+RescaleRounding resolveRescaleRounding(RescaleRounding rounding, Operation *op);
 
 /// Why qtosa-share-qspecs (with its default options) cannot move the
 /// data-movement or order-preserving `op` onto integers where it stands;

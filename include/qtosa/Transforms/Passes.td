@@ -302,8 +302,11 @@ def LowerToTosaIntPass : Pass<"qtosa-lower-to-tosa-int", "::mlir::func::FuncOp">
     integer TOSA 1.0 form Arm's converters write: signless i8/i16 storage,
     zero points as operands, i32 (or i48) accumulators and `tosa.rescale`
     to the output parameters. Rescales round half up (`SINGLE_ROUND`, or
-    `DOUBLE_ROUND` with `rounding=double`); each lowered group is within one
-    least significant bit of the float group it replaces.
+    `DOUBLE_ROUND` with `rounding=double`); the default `rounding=auto`
+    follows the enclosing module's `qtosa.rescale_rounding` ("double" on an
+    imported TFLite model, whose kernels round so), single without one. Each
+    lowered group is within one least significant bit of the float group it
+    replaces.
 
     * A requantize `quantize(dequantize(x, P), Q)` becomes one `tosa.rescale`
       (per channel when P or Q is per-axis on the innermost dimension).

@@ -39,6 +39,8 @@ def QTosa_RescaleRounding : I32Enum<"RescaleRounding",
     "Rounding mode of the emitted tosa.rescale ops", [
   I32EnumAttrCase<"Single", 0, "single">,
   I32EnumAttrCase<"Double", 1, "double">,
+  // What the module's qtosa.rescale_rounding names; single without one.
+  I32EnumAttrCase<"Auto", 2, "auto">,
 ]> {
   let cppNamespace = "::mlir::qtosa";
 }

@@ -99,8 +99,31 @@ bool readsDequantize(Operation *op) {
   });
 }
 
-/// Rewords a float violation by what left the value in float.
-std::string traceFloatCause(Operation *op, std::string reason) {
+/// True when `function` computes on float tensors only: some op reads or
+/// makes a float tensor, and no op or argument has an integer one.
+bool holdsOnlyFloatTensors(FunctionOpInterface function) {
+  bool sawFloat = false;
+  auto isIntegerTensor = [&](Type type) {
+    auto tensor = dyn_cast<TensorType>(type);
+    if (!tensor)
+      return false;
+    sawFloat |= isa<FloatType>(tensor.getElementType());
+    return isa<IntegerType>(tensor.getElementType());
+  };
+  if (llvm::any_of(function.getArgumentTypes(), isIntegerTensor))
+    return false;
+  WalkResult walk = function->walk([&](Operation *op) {
+    if (llvm::any_of(op->getResultTypes(), isIntegerTensor))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return !walk.wasInterrupted() && sawFloat;
+}
+
+/// Rewords a float violation by what left the value in float; `unquantized`
+/// when the function holds no quantized or integer tensor at all.
+std::string traceFloatCause(Operation *op, std::string reason,
+                            bool unquantized) {
   if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
     if (dequantize->use_empty())
       return "converts to float a value nothing reads";
@@ -125,10 +148,19 @@ std::string traceFloatCause(Operation *op, std::string reason) {
     Value floatInput = firstFloatOperand(op);
     if (!floatInput || !isa<BlockArgument>(floatInput))
       return reason + ": float tensors never run on the NPU";
-    return llvm::formatv("{0} in float: it reads {1}, a float tensor nothing "
-                         "quantizes",
-                         opName(op), sourceName(floatInput))
-        .str();
+    std::string head =
+        llvm::formatv("{0} in float: it reads {1}, a float tensor nothing "
+                      "quantizes",
+                      opName(op), sourceName(floatInput))
+            .str();
+    // A whole model in float is the usual cause: a TFLite model converted
+    // without a representative dataset.
+    if (unquantized)
+      head += "; the model holds no quantized tensor: quantize it first (a "
+              "TFLite model: full-integer post-training quantization, with a "
+              "representative_dataset; a float TOSA graph: qtosa-annotate "
+              "and qtosa-calibrate)";
+    return head;
   }
   std::string where = fromDequantize && quantize ? "between dequantize and "
                                                    "quantize"
@@ -160,9 +192,14 @@ std::string traceFloatCause(Operation *op, std::string reason) {
     return head + "; it cannot move onto integers: " + notMoved.str().str();
   }
   // The partition does not know which rounding the lowering before it
-  // used; a group only rounding=double keeps in float says so.
+  // used; a group only rounding=double keeps in float, where the module
+  // names no rounding of its own, says so.
   WhyNot why = whyNotLowerableToTosaInt(quantize);
-  if (!why) {
+  if (why)
+    return head +
+           ": qtosa-lower-to-tosa-int keeps it in float: " + why.str().str();
+  if (resolveRescaleRounding(RescaleRounding::Auto, quantize) ==
+      RescaleRounding::Single) {
     WhyNot whyDouble =
         whyNotLowerableToTosaInt(quantize, RescaleRounding::Double);
     if (whyDouble)
@@ -170,31 +207,8 @@ std::string traceFloatCause(Operation *op, std::string reason) {
              ": qtosa-lower-to-tosa-int lowers it to integers with "
              "rounding=single; with rounding=double it keeps it in float: " +
              whyDouble.str().str();
-    return head + ": qtosa-lower-to-tosa-int lowers it to integers";
   }
-  return head +
-         ": qtosa-lower-to-tosa-int keeps it in float: " + why.str().str();
-}
-
-/// True when `function` computes on float tensors only: some op reads or
-/// makes a float tensor, and no op or argument has an integer one.
-bool holdsOnlyFloatTensors(FunctionOpInterface function) {
-  bool sawFloat = false;
-  auto isIntegerTensor = [&](Type type) {
-    auto tensor = dyn_cast<TensorType>(type);
-    if (!tensor)
-      return false;
-    sawFloat |= isa<FloatType>(tensor.getElementType());
-    return isa<IntegerType>(tensor.getElementType());
-  };
-  if (llvm::any_of(function.getArgumentTypes(), isIntegerTensor))
-    return false;
-  WalkResult walk = function->walk([&](Operation *op) {
-    if (llvm::any_of(op->getResultTypes(), isIntegerTensor))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return !walk.wasInterrupted() && sawFloat;
+  return head + ": qtosa-lower-to-tosa-int lowers it to integers";
 }
 
 /// Calls `fn` on every value `op` reads: its operands and those of the ops
@@ -216,8 +230,9 @@ Operation *producerIn(Block &block, Value value) {
 class BlockPartitioner {
 public:
   BlockPartitioner(Block &block, const EthosUConversionTarget &target,
-                   EthosUPartitionResult &result)
-      : block(block), target(target), result(result) {}
+                   bool unquantized, EthosUPartitionResult &result)
+      : block(block), target(target), unquantized(unquantized),
+        result(result) {}
 
   void run() {
     if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
@@ -291,7 +306,8 @@ private:
     if (!violation)
       return Placement::Npu;
     if (violation->kind == EthosURuleKind::FloatTensor)
-      violation->reason = traceFloatCause(&op, violation->reason);
+      violation->reason =
+          traceFloatCause(&op, violation->reason, unquantized);
     result.host.push_back({&op, violation->kind, std::move(violation->rule),
                            std::move(violation->reason)});
     return Placement::Host;
@@ -385,6 +401,7 @@ private:
 
   Block &block;
   const EthosUConversionTarget &target;
+  bool unquantized;
   EthosUPartitionResult &result;
   DenseMap<Operation *, OpState> states;
   std::vector<SmallVector<Operation *>> regions;
@@ -611,8 +628,9 @@ EthosUPartitionResult
 mlir::qtosa::partitionForEthosU(FunctionOpInterface function,
                                 const EthosUConversionTarget &target) {
   EthosUPartitionResult result;
+  bool unquantized = holdsOnlyFloatTensors(function);
   for (Block &block : function.getFunctionBody())
-    BlockPartitioner(block, target, result).run();
+    BlockPartitioner(block, target, unquantized, result).run();
   groupFloatRegions(result);
   return result;
 }

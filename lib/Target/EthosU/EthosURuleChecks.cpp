@@ -65,6 +65,14 @@ WhyNot checkNotCall(Operation *op, Limits) {
              : "an indirect callee";
   if (Attribute hostOp = op->getAttr(kOpaqueHostOpAttrName)) {
     auto opName = dyn_cast<StringAttr>(hostOp);
+    // The importer's own reason, where it gave one, is the real cause (an
+    // integer tensor without quantization parameters, an LSTM variant not
+    // unrolled), not the operator's want of a TOSA form.
+    if (auto reason = op->getAttrOfType<StringAttr>(kHostReasonAttrName))
+      return WhyNot::format(llvm::formatv(
+          "calls {0}: the importer keeps {1} on the host: {2}", name,
+          opName ? "'" + opName.getValue().str() + "'" : "the operator",
+          reason.getValue()));
     return WhyNot::format(llvm::formatv(
         "calls {0}: the operator {1} has no TOSA form and "
         "runs on the host",

@@ -414,7 +414,13 @@ std::optional<OpStatus> convertQuantizedMean(SubgraphImporter &im,
   return OpStatus::Converted;
 }
 
-OpStatus convertReduction(SubgraphImporter &im, bool isMean) {
+/// The TFLite reductions: SUM and MEAN become per-axis sums (MEAN scaled
+/// by 1/count), REDUCE_MAX and REDUCE_MIN per-axis extrema, which keep the
+/// order of their values and so move onto integers (qtosa-share-qspecs).
+enum class Reduction { Sum, Mean, Max, Min };
+
+OpStatus convertReduction(SubgraphImporter &im, Reduction kind) {
+  bool isMean = kind == Reduction::Mean;
   FailureOr<Unary> operand = unary(im);
   if (failed(operand))
     return im.afterFailure();
@@ -433,8 +439,17 @@ OpStatus convertReduction(SubgraphImporter &im, bool isMean) {
   for (int64_t axis : *axes) {
     count *= shape[axis];
     shape[axis] = 1;
-    value = tosa::ReduceSumOp::create(im.builder(), im.loc(), im.f32Type(shape),
-                                      value, static_cast<uint32_t>(axis));
+    auto axisAttr = static_cast<uint32_t>(axis);
+    Type type = im.f32Type(shape);
+    if (kind == Reduction::Max)
+      value = tosa::ReduceMaxOp::create(im.builder(), im.loc(), type, value,
+                                        axisAttr);
+    else if (kind == Reduction::Min)
+      value = tosa::ReduceMinOp::create(im.builder(), im.loc(), type, value,
+                                        axisAttr);
+    else
+      value = tosa::ReduceSumOp::create(im.builder(), im.loc(), type, value,
+                                        axisAttr);
   }
   if (isMean && count != 0)
     value = mul(im, value.getType(), value,
@@ -565,9 +580,13 @@ tflite_import::convertElementwiseOp(SubgraphImporter &im) {
   case tflite::BuiltinOperator::CAST:
     return convertCast(im);
   case tflite::BuiltinOperator::MEAN:
-    return convertReduction(im, /*isMean=*/true);
+    return convertReduction(im, Reduction::Mean);
   case tflite::BuiltinOperator::SUM:
-    return convertReduction(im, /*isMean=*/false);
+    return convertReduction(im, Reduction::Sum);
+  case tflite::BuiltinOperator::REDUCE_MAX:
+    return convertReduction(im, Reduction::Max);
+  case tflite::BuiltinOperator::REDUCE_MIN:
+    return convertReduction(im, Reduction::Min);
   case tflite::BuiltinOperator::ARG_MAX:
     return convertArgMax(im);
   default:

@@ -460,6 +460,33 @@ OpStatus convertTile(SubgraphImporter &im) {
   return finish(im, im.output(0), result);
 }
 
+/// FILL: the scalar `value` reshaped to rank-many ones and tiled to
+/// `dims`, data movement, so a quantized value stays on its stored integers
+/// (and a constant one folds to a constant).
+OpStatus convertFill(SubgraphImporter &im) {
+  if (im.numInputs() < 2 || im.output(0) < 0)
+    return im.fail("needs dims, a value and an output");
+  FailureOr<SmallVector<int64_t>> dims = im.constInts(im.input(0));
+  if (failed(dims))
+    return im.afterFailure();
+  FailureOr<Value> value = im.floatOf(im.input(1));
+  if (failed(value))
+    return im.afterFailure();
+  if (cast<RankedTensorType>(value->getType()).getNumElements() != 1)
+    return im.fail("the value must hold one element");
+  if (llvm::any_of(*dims, [](int64_t size) { return size < 0; }))
+    return im.fail("dims must not be negative");
+  if (llvm::is_contained(*dims, 0))
+    return im.opaque("a FILL of zero elements has no TOSA form");
+  Value one = im.reshape(*value, SmallVector<int64_t>(dims->size(), 1));
+  if (dims->empty())
+    return finish(im, im.output(0), one);
+  Value result = tosa::TileOp::create(im.builder(), im.loc(),
+                                      im.f32Type(*dims), one,
+                                      im.constShape(*dims));
+  return finish(im, im.output(0), result);
+}
+
 OpStatus convertReverse(SubgraphImporter &im) {
   FailureOr<Value> input = firstInput(im);
   if (failed(input))
@@ -683,6 +710,8 @@ std::optional<OpStatus> tflite_import::convertShapeOp(SubgraphImporter &im) {
   }
   case tflite::BuiltinOperator::TILE:
     return convertTile(im);
+  case tflite::BuiltinOperator::FILL:
+    return convertFill(im);
   case tflite::BuiltinOperator::RESIZE_BILINEAR:
     return convertResize(im, /*nearest=*/false);
   case tflite::BuiltinOperator::RESIZE_NEAREST_NEIGHBOR:

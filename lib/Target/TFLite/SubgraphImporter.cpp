@@ -456,12 +456,12 @@ LogicalResult SubgraphImporter::emitHostCall() {
   for (NamedAttribute attr : attrs)
     call->setAttr(attr.getName(), attr.getValue());
   call->setAttr("tflite.inputs", b.getDenseI32ArrayAttr(inputIndices));
-  call->setAttr(kOpaqueHostOpAttrName, b.getUnitAttr());
+  call->setAttr(kOpaqueHostOpAttrName, b.getStringAttr(opName));
+  call->setAttr(kHostReasonAttrName, b.getStringAttr(opaqueReason));
   for (unsigned i = 0; i < numOutputs(); ++i)
     storedValues[output(i)] = call->getResult(i);
-  emitRemark(currentLoc) << opName << " has no TOSA form (" << opaqueReason
-                         << "): imported as a call of @" << callee
-                         << " that runs on the host";
+  emitRemark(currentLoc) << opName << " is imported as a call of @" << callee
+                         << " that runs on the host: " << opaqueReason;
   return success();
 }
 

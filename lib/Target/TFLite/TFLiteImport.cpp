@@ -55,6 +55,12 @@ OwningOpRef<ModuleOp> qtosa::importTFLite(llvm::MemoryBufferRef buffer,
   if (failed(model))
     return {};
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc(*model, context));
+  // TFLite requantizes with MultiplyByQuantizedMultiplier, a rounding
+  // doubling high multiply then a rounding shift: TOSA's DOUBLE_ROUND.
+  // Every lowering of this module (rounding=auto) follows it, the Ethos-U
+  // delegates included, so that they compute what TFLite computes.
+  (*module)->setAttr(kRescaleRoundingAttrName,
+                     StringAttr::get(context, "double"));
   for (size_t i = 0; i < model->tensors.size(); ++i) {
     SubgraphImporter importer(*model, static_cast<int>(i), *module);
     if (failed(importer.importFunction()))

@@ -2,9 +2,11 @@
 
 #include "Internals.h"
 
+#include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 #include "qtosa/Dialect/QTosa/IR/TosaQuantBehaviour.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SetVector.h"
@@ -145,6 +147,8 @@ void eraseDeadGroup(RewriterBase &rewriter, ArrayRef<Operation *> roots) {
 WhyNot lowering::lowerQuantizedGroup(RewriterBase *rewriter, ConstantPool *pool,
                                      QuantizeOp quantize,
                                      RescaleRounding rounding) {
+  assert(rounding != RescaleRounding::Auto &&
+         "the callers resolve rounding=auto (resolveRescaleRounding)");
   Group group{quantize, quantize.getInput().getDefiningOp(), rounding};
   if (!rewriter || !group.op)
     return lowerGroup(group);
@@ -179,5 +183,20 @@ WhyNot mlir::qtosa::whyNotLowerableToTosaInt(Operation *op,
   auto quantize = dyn_cast<QuantizeOp>(op);
   if (!quantize)
     return "it is not a qtosa.quantize";
-  return lowerQuantizedGroup(nullptr, nullptr, quantize, rounding);
+  return lowerQuantizedGroup(nullptr, nullptr, quantize,
+                             resolveRescaleRounding(rounding, quantize));
+}
+
+RescaleRounding mlir::qtosa::resolveRescaleRounding(RescaleRounding rounding,
+                                                    Operation *op) {
+  if (rounding != RescaleRounding::Auto)
+    return rounding;
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    module = op->getParentOfType<ModuleOp>();
+  auto named = module
+                   ? module->getAttrOfType<StringAttr>(kRescaleRoundingAttrName)
+                   : StringAttr();
+  return named && named.getValue() == "double" ? RescaleRounding::Double
+                                               : RescaleRounding::Single;
 }

@@ -96,6 +96,7 @@ void shareCreatedConstants(ArrayRef<Operation *> created,
 
 bool mlir::qtosa::lowerToTosaInt(func::FuncOp func, RescaleRounding rounding,
                                  SmallVectorImpl<Operation *> *leftQuantizes) {
+  rounding = resolveRescaleRounding(rounding, func);
   LoweringListener listener;
   // The rescales' multipliers, shifts and zero points come from the pool,
   // one per block, value and type, not one per rescale: every lowering

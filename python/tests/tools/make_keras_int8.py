@@ -8,6 +8,13 @@ LOGISTIC of a 1x64 input calibrated on [-R, R] (its scale R / 32767).
 "dynamic_batch": Keras' default dynamic batch with a reshape to
 [batch, -1, 8] and Dense on the sequence, whose sizes the converter leaves
 to run time (SHAPE, STRIDED_SLICE, PACK, GATHER, REDUCE_PROD).
+"upsample": a 3x3 convolution, a bilinear 2x UpSampling2D and a 1x1
+convolution on a 1x16x16x3 input, whose requantizations round differently
+once and twice. "global_max": a convolution, GlobalMaxPooling2D and a
+Dense layer, and the minimum over the channels of the convolution's
+output (REDUCE_MAX, REDUCE_MIN).
+"float": the two layers converted without quantization (no
+representative dataset), as a user who forgot it gets.
 
 Runs in a process of its own: TensorFlow carries its own LLVM, whose
 command-line options clash with those of the MLIR libraries the qtosa
@@ -48,6 +55,22 @@ elif len(sys.argv) > 2 and sys.argv[2] == "dynamic_batch":
     y = tf.keras.layers.Dense(4, activation="relu")(y)
     model = tf.keras.Model(x, y)
     input_shape = (1, 8, 8, 4)
+elif len(sys.argv) > 2 and sys.argv[2] == "upsample":
+    model = tf.keras.Sequential([
+        tf.keras.Input((16, 16, 3), batch_size=1),
+        tf.keras.layers.Conv2D(8, 3, padding="same"),
+        tf.keras.layers.UpSampling2D(interpolation="bilinear"),
+        tf.keras.layers.Conv2D(4, 1),
+    ])
+    input_shape = (1, 16, 16, 3)
+elif len(sys.argv) > 2 and sys.argv[2] == "global_max":
+    x = tf.keras.Input((12, 12, 3), batch_size=1)
+    y = tf.keras.layers.Conv2D(8, 3, activation="relu")(x)
+    low = tf.keras.layers.Lambda(
+        lambda t: tf.reduce_min(t, axis=-1, keepdims=True))(y)
+    y = tf.keras.layers.GlobalMaxPooling2D()(y)
+    model = tf.keras.Model(x, [tf.keras.layers.Dense(5)(y), low])
+    input_shape = (1, 12, 12, 3)
 else:
     model = tf.keras.Sequential([
         tf.keras.Input((8, 8, 3)),
@@ -70,6 +93,10 @@ def representative():
 
 
 converter = tf.lite.TFLiteConverter.from_keras_model(model)
+if len(sys.argv) > 2 and sys.argv[2] == "float":
+    with open(sys.argv[1], "wb") as f:
+        f.write(converter.convert())
+    sys.exit(0)
 converter.optimizations = [tf.lite.Optimize.DEFAULT]
 converter.representative_dataset = representative
 if input_shape == (1, 64):

@@ -204,7 +204,7 @@ func.func private @unknown_boundary_attr(tensor<4xi8> {qtosa.scale = 0.1 : f32})
 // anything else under the dialect's prefix refused.
 func.func private @svdf(tensor<4xi8>) -> tensor<4xi8> attributes {qtosa.opaque_host_op}
 func.func @marks_accepted(%x: tensor<4xi8>, %f: tensor<4xf32>) -> (tensor<4xi8>, tensor<4xf32>, tensor<4xf32>) {
-  %s = call @svdf(%x) {qtosa.opaque_host_op = "SVDF"} : (tensor<4xi8>) -> tensor<4xi8>
+  %s = call @svdf(%x) {qtosa.opaque_host_op = "SVDF", qtosa.host_reason = "no TOSA conversion for this operator"} : (tensor<4xi8>) -> tensor<4xi8>
   %g = tosa.sigmoid %f {qtosa.tflite_kernel} : (tensor<4xf32>) -> tensor<4xf32>
   %t = tosa.tanh %f {qtosa.tflite_kernel} : (tensor<4xf32>) -> tensor<4xf32>
   return %s, %g, %t : tensor<4xi8>, tensor<4xf32>, tensor<4xf32>
@@ -253,7 +253,47 @@ func.func @qtype_on_an_op(%x: tensor<4xi8>) -> tensor<4xi8> {
 
 // -----
 
-// expected-error @+1 {{'func.func' op [QTOSA-ATTR] unknown attribute 'qtosa.tflite_kernels': the qtosa dialect defines 'qtosa.qtype', 'qtosa.opaque_host_op' and 'qtosa.tflite_kernel'}}
+// expected-error @+1 {{'func.func' op [QTOSA-ATTR] unknown attribute 'qtosa.tflite_kernels': the qtosa dialect defines 'qtosa.qtype', 'qtosa.opaque_host_op', 'qtosa.host_reason', 'qtosa.tflite_kernel' and 'qtosa.rescale_rounding'}}
 func.func @misspelt(%f: tensor<4xf32>) -> tensor<4xf32> attributes {qtosa.tflite_kernels} {
   return %f : tensor<4xf32>
+}
+
+// -----
+
+// [QTOSA-ATTR]: the rounding a module's source defines, on the module.
+module attributes {qtosa.rescale_rounding = "double"} {
+  func.func @rounding_accepted(%f: tensor<4xf32>) -> tensor<4xf32> {
+    return %f : tensor<4xf32>
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op [QTOSA-ATTR] 'qtosa.rescale_rounding' names the rounding a whole module's source defines; it belongs on a 'builtin.module', not on 'func.func'}}
+func.func @rounding_on_function(%f: tensor<4xf32>) -> tensor<4xf32> attributes {qtosa.rescale_rounding = "double"} {
+  return %f : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op [QTOSA-ATTR] 'qtosa.rescale_rounding' must be "single" or "double"; found "DOUBLE_ROUND"}}
+module attributes {qtosa.rescale_rounding = "DOUBLE_ROUND"} {
+}
+
+// -----
+
+func.func private @svdf(tensor<4xi8>) -> tensor<4xi8>
+func.func @host_reason_without_mark(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{'func.call' op [QTOSA-ATTR] 'qtosa.host_reason' says why a call marked 'qtosa.opaque_host_op' runs on the host; it is not meaningful on 'func.call' without that mark}}
+  %s = call @svdf(%x) {qtosa.host_reason = "no TOSA conversion for this operator"} : (tensor<4xi8>) -> tensor<4xi8>
+  return %s : tensor<4xi8>
+}
+
+// -----
+
+func.func private @svdf(tensor<4xi8>) -> tensor<4xi8>
+func.func @host_reason_empty(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{[QTOSA-ATTR] 'qtosa.host_reason' must be a non-empty string; found ""}}
+  %s = call @svdf(%x) {qtosa.opaque_host_op = "SVDF", qtosa.host_reason = ""} : (tensor<4xi8>) -> tensor<4xi8>
+  return %s : tensor<4xi8>
 }

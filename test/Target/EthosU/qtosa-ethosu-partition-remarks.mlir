@@ -85,7 +85,7 @@ func.func @float_input(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NOT:     qtosa.delegate
 // expected-warning @below {{'all_float' holds no quantized or integer tensor: none of its ops can run on the NPU (quantize it first; run qtosa-import-qdq before inline or canonicalize, which erase quant.qcast/quant.dcast pairs)}}
 func.func @all_float(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.exp in float: it reads graph input #0, a float tensor nothing quantizes}}
+  // expected-remark @below {{stays on the host: U55.TENSOR.FLOAT: tosa.exp in float: it reads graph input #0, a float tensor nothing quantizes; the model holds no quantized tensor: quantize it first (a TFLite model: full-integer post-training quantization, with a representative_dataset; a float TOSA graph: qtosa-annotate and qtosa-calibrate)}}
   %e = tosa.exp %x : (tensor<4xf32>) -> tensor<4xf32>
   return %e : tensor<4xf32>
 }

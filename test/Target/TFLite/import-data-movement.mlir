@@ -1,7 +1,7 @@
-// SPLIT, TILE, REVERSE_V2 and MIRROR_PAD in SYMMETRIC mode on int8: the
+// SPLIT, TILE, REVERSE_V2, MIRROR_PAD in SYMMETRIC mode and FILL on int8: the
 // imported QDQ form, its lowering to integer TOSA, and execution of the
-// lowered graph on stored integers against numpy's split, tile, flip and
-// symmetric pad (Inputs/op_reference.py). Every output carries the input's
+// lowered graph on stored integers against numpy's split, tile, flip,
+// symmetric pad and full (Inputs/op_reference.py). Every output carries the input's
 // parameters, so the integers must come out exactly.
 //
 // RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
@@ -13,7 +13,7 @@
 // RUN: %python %S/Inputs/op_reference.py check data_movement %t | FileCheck %s --check-prefix=EXEC
 
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME: -> (tensor<2x3x1xf32> {tflite.name = "split0"}, tensor<2x3x1xf32> {tflite.name = "split1"}, tensor<2x3x1xf32> {tflite.name = "split2"}, tensor<2x3x1xf32> {tflite.name = "split3"}, tensor<4x3x8xf32> {tflite.name = "tile"}, tensor<2x3x4xf32> {tflite.name = "reverse"}, tensor<3x8x5xf32> {tflite.name = "mirror"})
+// CHECK-SAME: -> (tensor<2x3x1xf32> {tflite.name = "split0"}, tensor<2x3x1xf32> {tflite.name = "split1"}, tensor<2x3x1xf32> {tflite.name = "split2"}, tensor<2x3x1xf32> {tflite.name = "split3"}, tensor<4x3x8xf32> {tflite.name = "tile"}, tensor<2x3x4xf32> {tflite.name = "reverse"}, tensor<3x8x5xf32> {tflite.name = "mirror"}, tensor<2x5xf32> {tflite.name = "fill"})
 // CHECK: %[[X:.+]] = qtosa.dequantize {{.+}} -> tensor<2x3x4xf32>
 // SPLIT (axis input first, -1 here) into four slices one column wide, at
 // columns 0, 1, 2, 3.
@@ -55,6 +55,12 @@
 // CHECK: %[[P2_START:.+]] = tosa.const_shape {values = dense<[0, 0, 3]> : tensor<3xindex>}
 // CHECK: %[[P2:.+]] = tosa.slice %[[A1]], %[[P2_START]], %{{.+}} -> tensor<3x8x1xf32>
 // CHECK-NEXT: tosa.concat %[[A1]], %[[P2]] {axis = 2 : i32} {{.+}} -> tensor<3x8x5xf32>
+// FILL [2, 5] with the stored 17: the scalar as a 1x1 tensor, tiled.
+// CHECK: %[[FV:.+]] = "tosa.const"() <{values = dense<17> : tensor<i8>}>
+// CHECK: %[[FD:.+]] = qtosa.dequantize %[[FV]] {{.+}} -> tensor<f32>
+// CHECK: %[[F1:.+]] = tosa.reshape %[[FD]], %{{.+}} -> tensor<1x1xf32>
+// CHECK: %[[FM:.+]] = tosa.const_shape {values = dense<[2, 5]> : tensor<2xindex>}
+// CHECK: tosa.tile %[[F1]], %[[FM]] : (tensor<1x1xf32>, !tosa.shape<2>) -> tensor<2x5xf32>
 
 // Lowered, all of it moves the stored int8 values.
 // INT-LABEL: func.func @main(
@@ -63,7 +69,7 @@
 // INT-NOT: qtosa.quantize
 // INT-NOT: qtosa.dequantize
 // INT-NOT: tosa.rescale
-// INT: return {{.+}} : tensor<2x3x1xi8>, tensor<2x3x1xi8>, tensor<2x3x1xi8>, tensor<2x3x1xi8>, tensor<4x3x8xi8>, tensor<2x3x4xi8>, tensor<3x8x5xi8>
+// INT: return {{.+}} : tensor<2x3x1xi8>, tensor<2x3x1xi8>, tensor<2x3x1xi8>, tensor<2x3x1xi8>, tensor<4x3x8xi8>, tensor<2x3x4xi8>, tensor<3x8x5xi8>, tensor<2x5xi8>
 
 // EXEC: split0: matches exactly
 // EXEC-NEXT: split1: matches exactly
@@ -72,3 +78,4 @@
 // EXEC-NEXT: tile: matches exactly
 // EXEC-NEXT: reverse: matches exactly
 // EXEC-NEXT: mirror: matches exactly
+// EXEC-NEXT: fill: matches exactly

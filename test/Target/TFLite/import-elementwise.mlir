@@ -14,6 +14,14 @@
 // RUN: qtosa-translate --import-tflite %t/global_means.tflite \
 // RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int rounding=double})' \
 // RUN:   | FileCheck %s --enable-var-scope --check-prefix=MEAN-INT
+// RUN: qtosa-translate --import-tflite %t/global_extrema.tflite | FileCheck %s --enable-var-scope --check-prefix=EXT
+// RUN: qtosa-translate --import-tflite %t/global_extrema.tflite \
+// RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int})' \
+// RUN:   | FileCheck %s --enable-var-scope --check-prefix=EXT-INT
+// RUN: for t in ethos-u55-128 ethos-u85-256; do \
+// RUN:   qtosa-translate --import-tflite %t/global_extrema.tflite \
+// RUN:   | qtosa-opt --pass-pipeline="builtin.module(qtosa-ethosu-pipeline{target=$t report-file=-})" -o /dev/null 2>&1 | grep "^ethos-u"; \
+// RUN: done | FileCheck %s --check-prefix=EXT-NPU
 // RUN: qtosa-translate --import-tflite %t/raw_uint8_cast.tflite | FileCheck %s --enable-var-scope --check-prefix=RAW
 // RUN: qtosa-translate --import-tflite %t/raw_uint8_cast.tflite \
 // RUN:   | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int rounding=double})' \
@@ -134,6 +142,25 @@
 // MEAN-INT: tosa.reshape {{.+}} -> tensor<1x4xi8>
 // MEAN-INT: tosa.reduce_sum {{.+}} {axis = 3 : i32} : (tensor<1x5x3x4xi32>) -> tensor<1x5x3x1xi32>
 // MEAN-INT: tosa.rescale {{.+}} -> tensor<1x5x3x1xi8>
+
+// REDUCE_MAX (GlobalMaxPooling2D) and REDUCE_MIN: a reduce_max or
+// reduce_min per axis, which keep the order of their values and move onto
+// the stored integers; each runs on the NPU of both targets (they were
+// host calls).
+// EXT-LABEL: func.func @main(
+// EXT: %[[X:.+]] = qtosa.dequantize
+// EXT: %[[M1:.+]] = tosa.reduce_max %[[X]] {axis = 1 : i32} : (tensor<1x5x3x4xf32>) -> tensor<1x1x3x4xf32>
+// EXT: %[[M2:.+]] = tosa.reduce_max %[[M1]] {axis = 2 : i32} : (tensor<1x1x3x4xf32>) -> tensor<1x1x1x4xf32>
+// EXT: tosa.reshape %[[M2]], %{{.+}} -> tensor<1x4xf32>
+// EXT: tosa.reduce_min %[[X]] {axis = 3 : i32} : (tensor<1x5x3x4xf32>) -> tensor<1x5x3x1xf32>
+// EXT-NOT: call
+// EXT-INT-LABEL: func.func @main(
+// EXT-INT-NOT: f32>
+// EXT-INT: tosa.reduce_max %arg0 {axis = 1 : i32} : (tensor<1x5x3x4xi8>) -> tensor<1x1x3x4xi8>
+// EXT-INT: tosa.reduce_max {{.+}} {axis = 2 : i32} : (tensor<1x1x3x4xi8>) -> tensor<1x1x1x4xi8>
+// EXT-INT: tosa.reduce_min %arg0 {axis = 3 : i32} : (tensor<1x5x3x4xi8>) -> tensor<1x5x3x1xi8>
+// EXT-NPU: ethos-u55-128: 1 delegate(s); {{[0-9]+}} op(s): {{[0-9]+}} on the NPU (100.0%), 0 on the host
+// EXT-NPU: ethos-u85-256: 1 delegate(s); {{[0-9]+}} op(s): {{[0-9]+}} on the NPU (100.0%), 0 on the host
 
 // Issue #34, class 2: raw UINT8 and INT16 inputs (no quantization
 // parameters) are their integers, scale 1 and zero point 0; CAST to float

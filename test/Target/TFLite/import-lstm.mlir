@@ -52,5 +52,5 @@
 
 // U55: ethos-u55-128: 1 delegate(s); {{[0-9]+}} op(s): {{[0-9]+}} on the NPU (100.0%), 0 on the host
 
-// CIFG: remark: UNIDIRECTIONAL_SEQUENCE_LSTM has no TOSA form (an LSTM with coupled input and forget gates (CIFG) is not unrolled): imported as a call of @tflite.UNIDIRECTIONAL_SEQUENCE_LSTM that runs on the host
-// PEEPHOLE: remark: UNIDIRECTIONAL_SEQUENCE_LSTM has no TOSA form (an LSTM with peephole connections is not unrolled): imported as a call of @tflite.UNIDIRECTIONAL_SEQUENCE_LSTM that runs on the host
+// CIFG: remark: UNIDIRECTIONAL_SEQUENCE_LSTM is imported as a call of @tflite.UNIDIRECTIONAL_SEQUENCE_LSTM that runs on the host: an LSTM with coupled input and forget gates (CIFG) is not unrolled
+// PEEPHOLE: remark: UNIDIRECTIONAL_SEQUENCE_LSTM is imported as a call of @tflite.UNIDIRECTIONAL_SEQUENCE_LSTM that runs on the host: an LSTM with peephole connections is not unrolled

@@ -10,8 +10,8 @@
 // RUN: qtosa-translate --import-tflite %t/opaque_ops.tflite 2>/dev/null | qtosa-opt --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{target=ethos-u55-128 report-file=-})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=U55
 // RUN: qtosa-translate --import-tflite %t/opaque_ops.tflite 2>/dev/null | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int})' | FileCheck %s --check-prefix=LOWER
 
-// REMARK: opaque_ops.tflite:0:0: remark: SVDF has no TOSA form (no TOSA conversion for this operator): imported as a call of @tflite.SVDF that runs on the host
-// REMARK: opaque_ops.tflite:1:0: remark: custom.ethos-u has no TOSA form (custom operators run on the host): imported as a call of @tflite.custom.ethos-u that runs on the host
+// REMARK: opaque_ops.tflite:0:0: remark: SVDF is imported as a call of @tflite.SVDF that runs on the host: no TOSA conversion for this operator
+// REMARK: opaque_ops.tflite:1:0: remark: custom.ethos-u is imported as a call of @tflite.custom.ethos-u that runs on the host: custom operators run on the host
 
 // CHECK-DAG: func.func private @"tflite.custom.ethos-u"(tensor<1x4xi8>) -> tensor<1x4xi8> attributes {qtosa.opaque_host_op}
 // CHECK-DAG: func.func private @tflite.SVDF(tensor<1x8xi8>, tensor<4x8xi8>, tensor<4x10xi8>, tensor<1x40xi16>) -> tensor<1x4xi8> attributes {qtosa.opaque_host_op}
@@ -21,13 +21,13 @@
 // CHECK: %[[T:.+]] = "tosa.const"() {{.+}} -> tensor<4x10xi8>
 // The variable state tensor starts at zero.
 // CHECK: %[[S:.+]] = "tosa.const"() <{values = dense<0> : tensor<1x40xi16>}>
-// CHECK: %[[SVDF:.+]] = call @tflite.SVDF(%[[X]], %[[F]], %[[T]], %[[S]]) {asymmetric_quantize_inputs = false, fused_activation_function = "RELU", qtosa.opaque_host_op, rank = 1 : i32, tflite.inputs = array<i32: 0, 1, 2, -1, 3>}
-// CHECK: %[[C:.+]] = call @"tflite.custom.ethos-u"(%[[SVDF]]) {custom_options = dense<[1, 2, 3]> : tensor<3xui8>, qtosa.opaque_host_op, tflite.inputs = array<i32: 4>}
+// CHECK: %[[SVDF:.+]] = call @tflite.SVDF(%[[X]], %[[F]], %[[T]], %[[S]]) {asymmetric_quantize_inputs = false, fused_activation_function = "RELU", qtosa.host_reason = "no TOSA conversion for this operator", qtosa.opaque_host_op = "SVDF", rank = 1 : i32, tflite.inputs = array<i32: 0, 1, 2, -1, 3>}
+// CHECK: %[[C:.+]] = call @"tflite.custom.ethos-u"(%[[SVDF]]) {custom_options = dense<[1, 2, 3]> : tensor<3xui8>, qtosa.host_reason = "custom operators run on the host", qtosa.opaque_host_op = "custom.ethos-u", tflite.inputs = array<i32: 4>}
 // CHECK: %[[OUT:.+]] = qtosa.dequantize %[[C]]
 // CHECK: return %[[OUT]]
 
 // U55: ethos-u55-128: {{.*}} 2 on the host
-// U55: func.call {{.+}} U55.CALL.HOST  calls 'tflite.SVDF'
+// U55: func.call {{.+}} U55.CALL.HOST  calls 'tflite.SVDF': the importer keeps 'SVDF' on the host: no TOSA conversion for this operator
 // U55: func.call {{.+}} U55.CALL.HOST  calls 'tflite.custom.ethos-u'
 // LOWER: call @tflite.SVDF
 // LOWER: call @"tflite.custom.ethos-u"

@@ -1,12 +1,13 @@
 // What the importer writes is what qtosa's pipelines take: the small
 // models lower to integer TOSA 1.0 with qtosa-lower-pipeline{io=int} (no
-// f32 left, strictly valid for pro_int with int16) and run entirely on the
-// NPU under qtosa-ethosu-pipeline, for both targets.
+// f32 left, strictly valid for pro_int with int16 and doubleround, the
+// rounding the import names) and run entirely on the NPU under
+// qtosa-ethosu-pipeline, for both targets.
 //
 // RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
 // RUN: for m in conv2d_same conv2d_valid_crop depthwise_multiplier grouped_depthwise grouped_multiplier grouped_channels depthwise_channels fully_connected transpose_conv int16_conv pools batch_matmul shapes quantize_ops; do \
 // RUN:   qtosa-translate --import-tflite %t/$m.tflite | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int})' -o %t/$m.int.mlir && \
-// RUN:   mlir-opt %t/$m.int.mlir --tosa-attach-target='profiles=pro_int extensions=int16' --tosa-validate=strict-op-spec-alignment -o /dev/null && \
+// RUN:   mlir-opt %t/$m.int.mlir --tosa-attach-target='profiles=pro_int extensions=int16,doubleround' --tosa-validate=strict-op-spec-alignment -o /dev/null && \
 // RUN:   echo "$m: lowered and valid" && cat %t/$m.int.mlir; \
 // RUN: done > %t/lowered.txt
 // RUN: FileCheck %s --check-prefix=LOWER --input-file=%t/lowered.txt

@@ -107,8 +107,11 @@ LogicalResult QTosaDialect::verifyRegionResultAttribute(
 }
 
 /// [QTOSA-ATTR] On an op, `qtosa.opaque_host_op` is a unit or a non-empty
-/// string on a call or a function, and `qtosa.tflite_kernel` a unit on a
-/// `tosa.sigmoid` or `tosa.tanh`; `qtosa.qtype` belongs on function
+/// string on a call or a function, `qtosa.host_reason` a non-empty string
+/// on a call that carries `qtosa.opaque_host_op`, `qtosa.tflite_kernel` a
+/// unit on a
+/// `tosa.sigmoid` or `tosa.tanh`, `qtosa.rescale_rounding` "single" or
+/// "double" on a `builtin.module`; `qtosa.qtype` belongs on function
 /// arguments and results, and no other `qtosa.` attribute exists. The passes
 /// read these marks by name, so a misspelt or misplaced one would otherwise
 /// be ignored without a word.
@@ -132,6 +135,20 @@ LogicalResult QTosaDialect::verifyOperationAttribute(Operation *op,
              << value;
     return success();
   }
+  if (name == kHostReasonAttrName) {
+    if (!isa<CallOpInterface>(op) || !op->hasAttr(kOpaqueHostOpAttrName))
+      return op->emitOpError()
+             << "[QTOSA-ATTR] '" << name << "' says why a call marked '"
+             << kOpaqueHostOpAttrName
+             << "' runs on the host; it is not meaningful on '" << op->getName()
+             << "' without that mark";
+    auto text = dyn_cast<StringAttr>(value);
+    if (!text || text.getValue().empty())
+      return op->emitOpError()
+             << "[QTOSA-ATTR] '" << name
+             << "' must be a non-empty string; found " << value;
+    return success();
+  }
   if (name == kTFLiteKernelAttrName) {
     if (!isa<tosa::SigmoidOp, tosa::TanhOp>(op))
       return op->emitOpError()
@@ -144,6 +161,20 @@ LogicalResult QTosaDialect::verifyOperationAttribute(Operation *op,
                                << "' must be a unit attribute; found " << value;
     return success();
   }
+  if (name == kRescaleRoundingAttrName) {
+    if (!isa<ModuleOp>(op))
+      return op->emitOpError()
+             << "[QTOSA-ATTR] '" << name
+             << "' names the rounding a whole module's source defines; it "
+                "belongs on a 'builtin.module', not on '"
+             << op->getName() << "'";
+    auto text = dyn_cast<StringAttr>(value);
+    if (!text || (text.getValue() != "single" && text.getValue() != "double"))
+      return op->emitOpError()
+             << "[QTOSA-ATTR] '" << name
+             << "' must be \"single\" or \"double\"; found " << value;
+    return success();
+  }
   if (name == kQTypeAttrName)
     return op->emitOpError()
            << "[QTOSA-ATTR] '" << name
@@ -151,6 +182,8 @@ LogicalResult QTosaDialect::verifyOperationAttribute(Operation *op,
               "signature), not on an operation";
   return op->emitOpError() << "[QTOSA-ATTR] unknown attribute '" << name
                            << "': the qtosa dialect defines 'qtosa.qtype', '"
-                           << kOpaqueHostOpAttrName << "' and '"
-                           << kTFLiteKernelAttrName << "'";
+                           << kOpaqueHostOpAttrName << "', '"
+                           << kHostReasonAttrName << "', '"
+                           << kTFLiteKernelAttrName << "' and '"
+                           << kRescaleRoundingAttrName << "'";
 }

@@ -18,14 +18,15 @@ def data_movement_inputs():
 
 
 def data_movement_outputs(x):
-    # TFLite's definitions are numpy's: split, tile, flip, and pad in
-    # 'symmetric' mode (the edge element repeated).
+    # TFLite's definitions are numpy's: split, tile, flip, pad in
+    # 'symmetric' mode (the edge element repeated) and full.
     return ([("split%d" % i, part) for i, part in
              enumerate(np.split(x, 4, axis=-1))] +
             [("tile", np.tile(x, (2, 1, 2))),
              ("reverse", np.flip(x, axis=(0, 2))),
              ("mirror", np.pad(x, [[1, 0], [2, 3], [0, 1]],
-                               mode="symmetric"))])
+                               mode="symmetric")),
+             ("fill", np.full((2, 5), 17, np.int8))])
 
 
 def float_math_inputs():

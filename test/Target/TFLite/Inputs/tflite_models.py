@@ -418,6 +418,21 @@ def global_means():
     return m
 
 
+def global_extrema():
+    """REDUCE_MAX over axes 1 and 2 (Keras' GlobalMaxPooling2D), without
+    keep_dims, and REDUCE_MIN over the last axis with it; TFLite's int8
+    kernels take the output's parameters equal to the input's."""
+    m = Model()
+    x = act_in(m, [1, 5, 3, 4])
+    peak = act_out(m, [1, 4], scale=0.05, zp=-3, name="max")
+    m.op("REDUCE_MAX", [x, ints(m, "axes", [1, 2])], [peak], "ReducerOptions",
+         {"keep_dims": False})
+    low = act_out(m, [1, 5, 3, 1], scale=0.05, zp=-3, name="min")
+    m.op("REDUCE_MIN", [x, ints(m, "last_axis", [-1])], [low],
+         "ReducerOptions", {"keep_dims": True})
+    return m
+
+
 def depth_space():
     """DEPTH_TO_SPACE then SPACE_TO_DEPTH with block 2 (the schema's block
     size field is not read: the shapes imply it)."""
@@ -633,6 +648,11 @@ def data_movement():
     mirror = act_out(m, [3, 8, 5], scale=0.05, zp=-3, name="mirror")
     m.op("MIRROR_PAD", [x, ints(m, "mirror_pads", [[1, 0], [2, 3], [0, 1]])],
          [mirror], "MirrorPadOptions", {"mode": "SYMMETRIC"})
+    # FILL of a quantized scalar constant (a recurrent state's zeros, a
+    # mask), stored 17.
+    value = m.tensor("fill_value", [], "INT8", 0.05, -3, data=17)
+    fill = act_out(m, [2, 5], scale=0.05, zp=-3, name="fill")
+    m.op("FILL", [ints(m, "fill_dims", [2, 5]), value], [fill])
     return m
 
 
@@ -705,7 +725,7 @@ GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, 
         grouped_depthwise, grouped_multiplier, grouped_channels,
         depthwise_channels, fully_connected, transpose_conv, int16_conv,
         pools, batch_matmul, elementwise, activations, quantize_ops, reductions,
-        raw_uint8_cast, global_means, depth_space, shapes,
+        raw_uint8_cast, global_means, global_extrema, depth_space, shapes,
         opaque_ops, signatures, dynamic_batch, runtime_shapes, resize,
         resize_1x1,
         resize_quantized, data_movement,

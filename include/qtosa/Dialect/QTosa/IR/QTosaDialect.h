@@ -23,6 +23,12 @@ inline constexpr llvm::StringLiteral kQTypeAttrName = "qtosa.qtype";
 inline constexpr llvm::StringLiteral kOpaqueHostOpAttrName =
     "qtosa.opaque_host_op";
 
+/// The string attribute on such a call that says why the importer could not
+/// express its operator in TOSA ("input tensor 2 ('x') is an integer tensor
+/// without quantization parameters", "no TOSA conversion for this
+/// operator"): the Ethos-U partitioner's reason for the host step quotes it.
+inline constexpr llvm::StringLiteral kHostReasonAttrName = "qtosa.host_reason";
+
 /// The unit attribute on a float `tosa.sigmoid` or `tosa.tanh` that stands
 /// for TFLite's int16 LOGISTIC or TANH kernel (an imported operator, or an
 /// unrolled LSTM's gates): TFLite interpolates a table of its own, up to 3
@@ -31,6 +37,13 @@ inline constexpr llvm::StringLiteral kOpaqueHostOpAttrName =
 /// of the function.
 inline constexpr llvm::StringLiteral kTFLiteKernelAttrName =
     "qtosa.tflite_kernel";
+
+/// The string attribute on a `builtin.module` that names the rounding of
+/// the requantizations its source defines, "single" or "double": the TFLite
+/// importer writes "double" (TFLite's MultiplyByQuantizedMultiplier), and
+/// the lowering's `rounding=auto` (its default) follows it.
+inline constexpr llvm::StringLiteral kRescaleRoundingAttrName =
+    "qtosa.rescale_rounding";
 
 /// The `qtosa.qtype` value for `qtype`.
 StringAttr getQTypeAttrValue(Type qtype);
