@@ -36,10 +36,12 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 def load_model(source: Union[PathLike, bytes, bytearray, memoryview, Module]
                ) -> Module:
-    """A Module from a qtosa.Module (copied), a path (``.tflite``: TFLite,
-    ``.tosa``: a TOSA 1.0 flatbuffer, anything else MLIR text) or a
-    flatbuffer's bytes (told apart by their file identifier, ``TFL3`` or
-    ``TOSA``)."""
+    """A Module from a qtosa.Module (copied), a path (``.tflite`` or a file
+    whose identifier is ``TFL3``: TFLite; ``.tosa`` or ``TOSA``: a TOSA 1.0
+    flatbuffer; anything else MLIR text, but a Keras, PyTorch, ONNX or
+    TensorFlow file, which raises Error saying what it is and how to get a
+    model qtosa reads) or a flatbuffer's bytes (told apart by their file
+    identifier)."""
     if isinstance(source, Module):
         return source.clone()
     if isinstance(source, (bytes, bytearray, memoryview)):
@@ -60,12 +62,41 @@ def load_model(source: Union[PathLike, bytes, bytearray, memoryview, Module]
         raise Error("%s is a directory, not a model file" % path)
     if not os.path.isfile(path):
         raise Error("%s: no such file" % path)
-    if path.endswith(".tflite"):
+    with open(path, "rb") as f:
+        head = f.read(8)
+    if path.endswith(".tflite") or head[4:8] == b"TFL3":
         return import_tflite(path)
-    if path.endswith(".tosa"):
+    if path.endswith(".tosa") or head[4:8] == b"TOSA":
         return import_tosa_flatbuffer(path)
+    # The files users try first that qtosa does not read, named rather than
+    # handed to the MLIR parser.
+    other = _foreign_format(path, head)
+    if other:
+        raise Error("%s is %s; qtosa reads TFLite (.tflite), TOSA 1.0 "
+                    "flatbuffers (.tosa) and MLIR text" % (path, other))
     with open(path, encoding="utf-8", errors="replace") as f:
         return parse(f.read(), path)
+
+
+def _foreign_format(path: str, head: bytes) -> Optional[str]:
+    """What a model file qtosa does not read is, from its first bytes."""
+    keras = ("a Keras model: convert it with tf.lite.TFLiteConverter."
+             "from_keras_model, full-integer quantization and a "
+             "representative_dataset (docs/tflite-import.md)")
+    if head.startswith(b"\x89HDF\r\n\x1a\n"):
+        return keras + " (HDF5)"
+    if head.startswith(b"PK\x03\x04"):
+        if path.endswith(".keras"):
+            return keras
+        if path.endswith((".pt", ".pth", ".pt2", ".pte")):
+            return ("a PyTorch archive: use qtosa.torch.compile_for_ethosu "
+                    "on the nn.Module (docs/torch.md)")
+        return "a zip archive"
+    if path.endswith(".onnx"):
+        return "an ONNX model, which qtosa does not import"
+    if path.endswith((".pb", ".h5", ".keras")):
+        return "a TensorFlow or Keras model, not a TFLite flatbuffer"
+    return None
 
 
 def compile_for_ethosu(model: Union[PathLike, bytes, Module],
@@ -173,6 +204,12 @@ def format_result(result: Dict[str, Any]) -> str:
     lines = ["%s: %d delegate(s); %d op(s): %d on the NPU, %d on the host"
              % (report["target"], len(report["delegates"]),
                 report["ops_total"], report["ops_npu"], report["ops_host"])]
+    if report.get("boundary_qdq"):
+        # Not counted among the ops, as in the pipeline's own table: the
+        # quantizes of the graph's inputs and dequantizes of its outputs,
+        # the host's work where the model takes or returns floats.
+        lines[0] += ("; %d graph-IO quantize/dequantize"
+                     % report["boundary_qdq"])
     if result["delegates"]:
         lines.append("  %-14s %-18s %12s %12s %10s %12s" % (
             "delegate", "function", "npu cycles", "time (us)", "SRAM (B)",

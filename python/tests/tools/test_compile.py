@@ -41,9 +41,66 @@ def test_command_prints_each_delegates_figures(tmp_path):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == ("ethos-u85-256: 1 delegate(s); 11 op(s): 11 on the "
-                        "NPU, 0 on the host")
+                        "NPU, 0 on the host; 2 graph-IO quantize/dequantize")
     assert lines[2].split()[:2] == ["delegate_0", "convnext_block"]
     assert int(lines[2].split()[2]) > 0
+
+
+FLOAT_IO = """
+func.func @main(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %q = quant.qcast %x : tensor<1x8xf32> to tensor<1x8x!quant.uniform<i8:f32, 0.1>>
+  %d = quant.dcast %q : tensor<1x8x!quant.uniform<i8:f32, 0.1>> to tensor<1x8xf32>
+  %c = tosa.clamp %d {min_val = 0.0 : f32, max_val = 6.0 : f32} : (tensor<1x8xf32>) -> tensor<1x8xf32>
+  %a = quant.qcast %c : tensor<1x8xf32> to tensor<1x8x!quant.uniform<i8:f32, 0.05:-128>>
+  %b = quant.dcast %a : tensor<1x8x!quant.uniform<i8:f32, 0.05:-128>> to tensor<1x8xf32>
+  return %b : tensor<1x8xf32>
+}
+"""
+
+
+def test_command_names_the_graph_io_work(tmp_path):
+    # A model with float I/O quantizes its input and dequantizes its output
+    # on the host; the summary counts them, as the pipeline's table does,
+    # not only "0 on the host".
+    model = tmp_path / "float_io.mlir"
+    model.write_text(FLOAT_IO)
+    done = subprocess.run([str(BIN_DIR / "qtosa-compile"), str(model),
+                           "-o", str(tmp_path / "out")],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == (
+        "ethos-u55-128: 1 delegate(s); 2 op(s): 2 on the NPU, 0 on the "
+        "host; 2 graph-IO quantize/dequantize")
+
+
+@pytest.mark.parametrize("name,head,says", [
+    ("model.keras", b"PK\x03\x04rest", "is a Keras model: convert it with "
+     "tf.lite.TFLiteConverter.from_keras_model"),
+    ("model.h5", b"\x89HDF\r\n\x1a\nrest", "is a Keras model"),
+    ("model.pt", b"PK\x03\x04rest", "is a PyTorch archive: use "
+     "qtosa.torch.compile_for_ethosu"),
+    ("model.onnx", b"\x08\x07\x12\x07pytorch", "is an ONNX model"),
+    ("saved_model.pb", b"\x08\x01\x12\x00", "is a TensorFlow or Keras "
+     "model, not a TFLite flatbuffer"),
+])
+def test_other_model_formats_are_named(tmp_path, name, head, says):
+    # These went to the MLIR parser, whose error quoted binary bytes.
+    path = tmp_path / name
+    path.write_bytes(head)
+    with pytest.raises(qtosa.Error) as error:
+        qtosa.compile.load_model(path)
+    assert says in str(error.value)
+    assert str(error.value).endswith("qtosa reads TFLite (.tflite), TOSA "
+                                     "1.0 flatbuffers (.tosa) and MLIR text")
+
+
+def test_flatbuffer_known_by_its_identifier(tmp_path):
+    # A TOSA flatbuffer under another name is still read as one.
+    integer = qtosa.parse(EXAMPLE.read_text())
+    integer.run("qtosa-lower-pipeline{io=int}")
+    path = tmp_path / "model.bin"
+    path.write_bytes(qtosa.export_tosa_flatbuffer(integer))
+    assert "tosa.rescale" in str(qtosa.compile.load_model(path))
 
 
 def test_command_error_is_one_line(tmp_path):

@@ -1,12 +1,15 @@
 """TFLite Micro in process gives the stored reference outputs of a corpus
 model."""
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
 import qtosa
 import qtosa.tflite
 
-from conftest import CORPUS_DIR
+from conftest import CORPUS_DIR, SOURCE_DIR
 
 MODEL = CORPUS_DIR / "tflite" / "tflm_micro_speech_int8.tflite"
 REFERENCE = CORPUS_DIR / "tflite-reference" / "tflm_micro_speech_int8"
@@ -100,3 +103,17 @@ def test_quantize_rounds_ties_as_tflite(tmp_path, storage, scale, zero_point):
     np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(
         np.rint(want / scale), [1, -1, 2, -2, 3, -3, 0, 0])
+
+
+@pytest.mark.skipif(not (CORPUS_DIR / "tflite").exists(),
+                    reason="../shared/corpus is absent")
+def test_example_script_compares_with_tflite_micro(tmp_path):
+    # With TFLite Micro installed, the example's oracle for a .tflite model
+    # is TFLite Micro on the same stored integers, not qtosa's own QDQ.
+    script = SOURCE_DIR / "examples" / "python" / "partition_and_run.py"
+    model = CORPUS_DIR / "tflite" / "tflm_micro_speech_int8.tflite"
+    result = subprocess.run(
+        [sys.executable, str(script), str(model), "--out-dir",
+         str(tmp_path)], check=True, capture_output=True, text=True)
+    assert ("result #0: qtosa vs TFLite Micro, 3 random inputs: largest "
+            "difference 0 LSB, 12 of 12 equal") in result.stdout
