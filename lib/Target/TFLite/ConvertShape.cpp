@@ -460,6 +460,64 @@ OpStatus convertTile(SubgraphImporter &im) {
   return finish(im, im.output(0), result);
 }
 
+/// GATHER along `axis` (batch_dims 0): a tosa.gather over the params
+/// reshaped to [outer, K, inner] with the INT32 indices flattened to
+/// [1, W] and tiled to [outer, W], reshaped to the output. Data movement:
+/// quantized params stay on their stored integers (an embedding lookup).
+/// GATHERs of shape tensors are folded before (RuntimeShapes.cpp).
+OpStatus convertGather(SubgraphImporter &im) {
+  if (im.numInputs() < 2 || im.input(0) < 0 || im.input(1) < 0 ||
+      im.output(0) < 0)
+    return im.fail("needs params, indices and an output");
+  const auto *options = im.op().builtin_options_as_GatherOptions();
+  if (options && options->batch_dims() != 0)
+    return im.opaque("a GATHER with batch_dims is not converted");
+  const TensorInfo &indexInfo = im.tensor(im.input(1));
+  if (indexInfo.isQuantized() || !indexInfo.storageElement ||
+      !indexInfo.storageElement.isInteger(32))
+    return im.opaque(
+        llvm::formatv("indices of type {0}: TOSA's gather takes INT32 indices",
+                      tflite::EnumNameTensorType(indexInfo.tfliteType)));
+  FailureOr<Value> params = im.floatOf(im.input(0));
+  if (failed(params))
+    return im.afterFailure();
+  FailureOr<Value> indices = im.stored(im.input(1));
+  if (failed(indices))
+    return im.afterFailure();
+  ArrayRef<int64_t> shape = shapeOf(*params);
+  FailureOr<int64_t> axis = normalizeAxis(im, options ? options->axis() : 0,
+                                          static_cast<int64_t>(shape.size()));
+  if (failed(axis))
+    return im.afterFailure();
+  auto product = [](ArrayRef<int64_t> dims) {
+    int64_t total = 1;
+    for (int64_t dim : dims)
+      total *= dim;
+    return total;
+  };
+  int64_t outer = product(shape.take_front(*axis));
+  int64_t inner = product(shape.drop_front(*axis + 1));
+  ArrayRef<int64_t> indexShape = shapeOf(*indices);
+  int64_t count = product(indexShape);
+  if (count == 0 || outer == 0 || inner == 0)
+    return im.opaque("a GATHER of zero elements has no TOSA form");
+  SmallVector<int64_t> outShape(shape.take_front(*axis));
+  llvm::append_range(outShape, indexShape);
+  llvm::append_range(outShape, shape.drop_front(*axis + 1));
+  if (outShape != ArrayRef<int64_t>(im.tensor(im.output(0)).shape))
+    return im.fail("output shape does not match params and indices");
+  Value values = im.reshape(*params, {outer, shape[*axis], inner});
+  Value flat = im.reshape(*indices, {1, count});
+  if (outer > 1)
+    flat = tosa::TileOp::create(
+        im.builder(), im.loc(),
+        RankedTensorType::get({outer, count}, im.builder().getI32Type()), flat,
+        im.constShape({outer, 1}));
+  Value gathered = tosa::GatherOp::create(
+      im.builder(), im.loc(), im.f32Type({outer, count, inner}), values, flat);
+  return finish(im, im.output(0), im.reshape(gathered, outShape));
+}
+
 /// FILL: the scalar `value` reshaped to rank-many ones and tiled to
 /// `dims`, data movement, so a quantized value stays on its stored integers
 /// (and a constant one folds to a constant).
@@ -481,9 +539,8 @@ OpStatus convertFill(SubgraphImporter &im) {
   Value one = im.reshape(*value, SmallVector<int64_t>(dims->size(), 1));
   if (dims->empty())
     return finish(im, im.output(0), one);
-  Value result = tosa::TileOp::create(im.builder(), im.loc(),
-                                      im.f32Type(*dims), one,
-                                      im.constShape(*dims));
+  Value result = tosa::TileOp::create(im.builder(), im.loc(), im.f32Type(*dims),
+                                      one, im.constShape(*dims));
   return finish(im, im.output(0), result);
 }
 
@@ -712,6 +769,8 @@ std::optional<OpStatus> tflite_import::convertShapeOp(SubgraphImporter &im) {
     return convertTile(im);
   case tflite::BuiltinOperator::FILL:
     return convertFill(im);
+  case tflite::BuiltinOperator::GATHER:
+    return convertGather(im);
   case tflite::BuiltinOperator::RESIZE_BILINEAR:
     return convertResize(im, /*nearest=*/false);
   case tflite::BuiltinOperator::RESIZE_NEAREST_NEIGHBOR:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Inputs and numpy definitions for the `data_movement` and `float_math`
-models of tflite_models.py, checked against what qtosa-run computed.
+"""Inputs and numpy definitions for the `data_movement`, `float_math` and
+`gather` models of tflite_models.py, checked against what qtosa-run computed.
 
 usage: op_reference.py input MODEL DIR   writes DIR/<input>.npy
        op_reference.py check MODEL DIR   compares DIR/out_K.npy, K in the
@@ -42,8 +42,19 @@ def float_math_outputs(a, b):
             ("ceil", np.ceil(b))]
 
 
+def gather_inputs():
+    return {"ids": np.array([[5, 0, 2], [2, 2, 1]], np.int32),
+            "x": (np.arange(30, dtype=np.int8) * 4 - 60).reshape(2, 5, 3)}
+
+
+def gather_outputs(ids, x):
+    table = (np.arange(24).reshape(6, 4) * 5 - 60).astype(np.int8)
+    return [("lookup", table[ids]), ("picked", x[:, [4, 0, 4], :])]
+
+
 MODELS = {"data_movement": (data_movement_inputs, data_movement_outputs),
-          "float_math": (float_math_inputs, float_math_outputs)}
+          "float_math": (float_math_inputs, float_math_outputs),
+          "gather": (gather_inputs, gather_outputs)}
 
 
 def main():

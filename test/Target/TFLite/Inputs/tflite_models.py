@@ -656,6 +656,24 @@ def data_movement():
     return m
 
 
+def gather():
+    """GATHER as an embedding lookup (constant int8 params, INT32 indices
+    from a graph input) and along axis 1 of an activation with constant
+    indices, repeats included; outputs keep the params' parameters."""
+    m = Model()
+    ids = m.tensor("ids", [2, 3], "INT32")
+    m.inputs.append(ids)
+    x = act_in(m, [2, 5, 3], name="x")
+    table = m.tensor("table", [6, 4], "INT8", 0.05, -3,
+                     data=np.arange(24).reshape(6, 4) * 5 - 60)
+    looked_up = act_out(m, [2, 3, 4], scale=0.05, zp=-3, name="lookup")
+    m.op("GATHER", [table, ids], [looked_up], "GatherOptions", {"axis": 0})
+    picked = act_out(m, [2, 3, 3], scale=0.05, zp=-3, name="picked")
+    m.op("GATHER", [x, ints(m, "picks", [4, 0, 4])], [picked],
+         "GatherOptions", {"axis": 1})
+    return m
+
+
 def float_math():
     # DIV (with a fused RELU), LOG, RSQRT, FLOOR and CEIL on f32, where
     # each has a definition numpy computes.
@@ -728,7 +746,7 @@ GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, 
         raw_uint8_cast, global_means, global_extrema, depth_space, shapes,
         opaque_ops, signatures, dynamic_batch, runtime_shapes, resize,
         resize_1x1,
-        resize_quantized, data_movement,
+        resize_quantized, data_movement, gather,
         float_math, lstm, lstm_cifg, lstm_peephole]
 
 
