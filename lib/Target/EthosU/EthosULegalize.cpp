@@ -18,7 +18,11 @@
 // channels, with the channels outermost (matchChannelBroadcastChain); on
 // both, a clamp moved past the rescale after it, so that Vela fuses it
 // (ClampBeforeRescale.h); on both, a value read in two shapes read in one,
-// so that Vela copies no reshape's input (OneShapeReaders.h).
+// so that Vela copies no reshape's input (OneShapeReaders.h); on
+// Ethos-U85, the division of a bilinear resize's sums by a power of two in
+// the form Vela fuses into the resize (isRoundingAwayShiftAfterResize);
+// on both, a DOUBLE_ROUND rescale whose shifts make it round once written
+// SINGLE_ROUND, which Vela fuses (isDoubleRoundWithoutEffect).
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +44,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/Sequence.h"
 
@@ -105,6 +110,75 @@ bool rewrite(Operation *original, StringRef form, EthosUTarget target,
   }
   eraseWithDeadOperands(original);
   return true;
+}
+
+/// The single integer of a one-element constant operand, if it is one.
+std::optional<int64_t> scalarConstant(Value value) {
+  DenseIntElementsAttr values;
+  if (!matchPattern(value, m_Constant(&values)) || values.getNumElements() != 1)
+    return std::nullopt;
+  return (*values.value_begin<APInt>()).getSExtValue();
+}
+
+/// Whether `rescale` rounds twice (DOUBLE_ROUND) with no shift above 31,
+/// where TOSA 1.0's apply_scale_32 rounds once: the same results as
+/// SINGLE_ROUND. Vela maps DOUBLE_ROUND to the NPU's TFLite rounding and
+/// runs such a rescale of a 16-bit input as a pass of its own, where it
+/// fuses a SINGLE_ROUND one (the factory's elementwise_int16x8: 62,967
+/// against 42,687 Ethos-U55 cycles).
+bool isDoubleRoundWithoutEffect(tosa::RescaleOp rescale) {
+  DenseIntElementsAttr shifts;
+  if (rescale.getRoundingMode() != tosa::RoundingMode::DOUBLE_ROUND ||
+      !matchPattern(rescale.getShift(), m_Constant(&shifts)))
+    return false;
+  return llvm::all_of(shifts.getValues<APInt>(), [](const APInt &shift) {
+    return shift.getSExtValue() <= 31;
+  });
+}
+
+/// Whether `rescale` divides the sum of a bilinear `tosa.resize` by 2^p as
+/// qtosa-lower-to-tosa-int writes it for TFLite's rounding: multiplier
+/// 2^31 - 1, shift p + 31, DOUBLE_ROUND (half away from zero, docs/design.md).
+/// Vela 5.2 runs that on Ethos-U85 as a rescale pass of its own over the
+/// i32 sums, where it fuses the rescale by the exact power of two into the
+/// resize: 39,448 against 2,048 NPU cycles for 1x16x16x8 to 1x32x32x8.
+bool isRoundingAwayShiftAfterResize(tosa::RescaleOp rescale) {
+  auto resize = rescale.getInput().getDefiningOp<tosa::ResizeOp>();
+  if (!resize || resize.getMode() != tosa::ResizeMode::BILINEAR ||
+      !resize->hasOneUse() || rescale.getPerChannel() ||
+      !rescale.getScale32() ||
+      rescale.getRoundingMode() != tosa::RoundingMode::DOUBLE_ROUND)
+    return false;
+  std::optional<int64_t> multiplier = scalarConstant(rescale.getMultiplier());
+  std::optional<int64_t> shift = scalarConstant(rescale.getShift());
+  return multiplier == (int64_t{1} << 31) - 1 && shift && *shift > 32 &&
+         *shift <= 62;
+}
+
+/// The same division as Vela fuses it into the resize: multiplier 2^30,
+/// shift p + 30, SINGLE_ROUND, exact but for the rounding of a negative sum
+/// halfway between two results (half up instead of away from zero), the
+/// rounding Vela's TFLite route gives RESIZE_BILINEAR on the NPU.
+void roundHalfUpAfterResize(tosa::RescaleOp rescale) {
+  OpBuilder builder(rescale);
+  int64_t shift = *scalarConstant(rescale.getShift());
+  auto constant = [&](Value like, int64_t value) -> Value {
+    auto type = cast<RankedTensorType>(like.getType());
+    return tosa::ConstOp::create(
+        builder, rescale.getLoc(), type,
+        DenseElementsAttr::get(
+            type, APInt(type.getElementTypeBitWidth(), value, true)));
+  };
+  Value multiplier = constant(rescale.getMultiplier(), int64_t{1} << 30);
+  Value newShift = constant(rescale.getShift(), shift - 1);
+  Operation *oldMultiplier = rescale.getMultiplier().getDefiningOp();
+  Operation *oldShift = rescale.getShift().getDefiningOp();
+  rescale.getMultiplierMutable().assign(multiplier);
+  rescale.getShiftMutable().assign(newShift);
+  rescale.setRoundingMode(tosa::RoundingMode::SINGLE_ROUND);
+  for (Operation *old : {oldMultiplier, oldShift})
+    if (old && old->use_empty())
+      old->erase();
 }
 
 /// Whether `op` is an integer REDUCE_MAX over the innermost axis of more
@@ -665,6 +739,7 @@ struct EthosULegalizePass
     SmallVector<DepthwiseAsConvolution> depthwiseConvs;
     SmallVector<SumAsDepthwise> planeSums;
     SmallVector<ClampBeforeRescale> clampsBeforeRescales;
+    SmallVector<tosa::RescaleOp> resizeRescales;
     // DepthwiseAsConvolution.h: where the block-diagonal convolution's C^2
     // MACs cost less than Vela's transposes (on Ethos-U55 for 8-bit inputs
     // only: a 16x8 one of 32 channels took 1.09x the transposes' cycles).
@@ -737,6 +812,12 @@ struct EthosULegalizePass
         if (std::optional<ClampBeforeRescale> plan =
                 matchClampBeforeRescale(rescale))
           clampsBeforeRescales.push_back(*plan);
+        // The resize stays on Ethos-U85; Ethos-U55 runs it as a depthwise
+        // convolution (above), whose rescale Vela fuses whatever it is.
+        else if (!u55 && isRoundingAwayShiftAfterResize(rescale))
+          resizeRescales.push_back(rescale);
+        else if (isDoubleRoundWithoutEffect(rescale))
+          rescale.setRoundingMode(tosa::RoundingMode::SINGLE_ROUND);
       } else if (auto merge = dyn_cast<tosa::ReshapeOp>(op); merge && !u55) {
         if (std::optional<ChannelShuffle> shuffle = matchChannelShuffle(merge))
           shuffles.push_back(*shuffle);
@@ -747,7 +828,9 @@ struct EthosULegalizePass
                  !channelReverses.empty() || !broadcasts.empty() ||
                  !shuffles.empty() || !broadcastChains.empty() ||
                  !depthwiseConvs.empty() || !planeSums.empty() ||
-                 !clampsBeforeRescales.empty();
+                 !clampsBeforeRescales.empty() || !resizeRescales.empty();
+    for (tosa::RescaleOp rescale : resizeRescales)
+      roundHalfUpAfterResize(rescale);
     for (const BilinearAsConvolution &plan : resizes)
       rewrite(
           plan.resize, "a depthwise convolution", target,

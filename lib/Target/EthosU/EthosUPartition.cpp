@@ -231,8 +231,8 @@ class BlockPartitioner {
 public:
   BlockPartitioner(Block &block, const EthosUConversionTarget &target,
                    bool unquantized, EthosUPartitionResult &result)
-      : block(block), target(target), unquantized(unquantized),
-        result(result) {}
+      : block(block), target(target), unquantized(unquantized), result(result) {
+  }
 
   void run() {
     if (block.empty() || !block.back().hasTrait<OpTrait::IsTerminator>())
@@ -306,8 +306,7 @@ private:
     if (!violation)
       return Placement::Npu;
     if (violation->kind == EthosURuleKind::FloatTensor)
-      violation->reason =
-          traceFloatCause(&op, violation->reason, unquantized);
+      violation->reason = traceFloatCause(&op, violation->reason, unquantized);
     result.host.push_back({&op, violation->kind, std::move(violation->rule),
                            std::move(violation->reason)});
     return Placement::Host;

@@ -35,7 +35,8 @@ def test_bilinear_resize_lowered_as_tflite_computes_it(tmp_path):
     rounding=double (TFLite's, half away from zero) equal to TFLite Micro,
     the downscale's 7 -> 5 width included (the importer samples where
     TFLite's 10-bit positions do); the Ethos-U85 delegate on the TOSA
-    reference model bit-identical to the engine; Vela compiles it. On
+    reference model within 1 LSB of it (it rounds the resizes' sums half
+    up, as Vela fuses them: qtosa-ethosu-legalize); Vela compiles it. On
     Ethos-U55 the two 2x upscales and align_corners 6x7 -> 11x13 run on
     the NPU (qtosa-ethosu-legalize), the downscale stays on the host."""
     import qtosa.reference
@@ -76,8 +77,8 @@ def test_bilinear_resize_lowered_as_tflite_computes_it(tmp_path):
         for a, b, c, d, e in zip(ours, qdq_out, tflite, spec, doubled):
             assert np.abs(a.astype(int) - b.astype(int)).max() <= 1
             assert np.abs(a.astype(int) - c.astype(int)).max() <= 1
-            np.testing.assert_array_equal(a, d)
             np.testing.assert_array_equal(e, c)
+            assert np.abs(d.astype(int) - c.astype(int)).max() <= 1
         assert len(np.unique(ours[2])) > 10  # not a saturated constant
     figures = qtosa.vela.compile(delegate["flatbuffer"], "ethos-u85-256",
                                  name=delegate["name"])
@@ -89,9 +90,12 @@ def test_delegates_round_as_tflite(tmp_path):
     TFLite's rounding (the import names it on the module, the lowering's
     rounding=auto follows): a convolution, a bilinear 2x upsampling and a
     1x1 convolution, one delegate on either target, run on the TOSA
-    reference model, equal TFLite Micro. Rounded once, as every delegate
-    was before, they differed by 2 LSB on about an eighth of the values.
-    Vela compiles both."""
+    reference model. On Ethos-U55 (the resize as a depthwise convolution)
+    it equals TFLite Micro; rounded once, as every delegate was before, it
+    differed by 2 LSB on 659 of 4096 values. On Ethos-U85 the resize's sums
+    are rounded half up, the division Vela fuses into the resize (6.3x
+    fewer NPU cycles; Vela's TFLite route does the same): within 2 LSB
+    after the 1x1 convolution. Vela compiles both."""
     import qtosa.reference
     import qtosa.vela
     path = tmp_path / "upsample.tflite"
@@ -111,7 +115,10 @@ def test_delegates_round_as_tflite(tmp_path):
         for x, want in zip(inputs, wants):
             (got,) = qtosa.reference.run(delegate["flatbuffer"], [x])
             assert got.shape == want.shape == (1, 32, 32, 4)
-            np.testing.assert_array_equal(got, want)
+            if target == "ethos-u55-128":
+                np.testing.assert_array_equal(got, want)
+            else:
+                assert np.abs(got.astype(int) - want.astype(int)).max() <= 2
         figures = qtosa.vela.compile(delegate["flatbuffer"], target,
                                      name=delegate["name"])
         assert figures["npu_cycles"] > 0

@@ -39,7 +39,15 @@ def EthosULegalizePass : Pass<"qtosa-ethosu-legalize", "::mlir::func::FuncOp"> {
     target is undone, with a remark naming the rule. For
     `target=ethos-u85-256` the resize stays: Vela compiles the bilinear
     resize there (in 2308 NPU cycles for the 2x case below, against 5762
-    for this form).
+    for this form), and fuses the `tosa.rescale` after it when that divides
+    by a power of two exactly (multiplier 2^30). The lowering writes that
+    division for TFLite's rounding (`rounding=double`, an imported TFLite
+    model's) as multiplier 2^31 - 1 and shift p + 31, which Vela runs as a
+    pass of its own over the i32 sums (39,448 against 2,048 cycles for
+    1x16x16x8 to 1x32x32x8); on Ethos-U85 it becomes multiplier 2^30, shift
+    p + 30 and `SINGLE_ROUND`, which rounds a negative sum halfway between
+    two results up instead of away from zero, as Vela's TFLite route rounds
+    RESIZE_BILINEAR on the NPU.
 
     It also rewrites a 16x8 `tosa.transpose_conv2d` (i16 input, i8
     constant weights, i48 accumulator), which Vela 5.2 compiles not at all
