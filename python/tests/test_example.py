@@ -7,13 +7,17 @@ import sys
 from conftest import SOURCE_DIR
 
 
-def test_example_script_on_the_bundled_model(tmp_path):
+def run_example(model, out_dir):
+    """The example's run on `model`, which must succeed."""
     script = SOURCE_DIR / "examples" / "python" / "partition_and_run.py"
-    model = SOURCE_DIR / "examples" / "convnext_block_qdq.mlir"
-    result = subprocess.run(
-        [sys.executable, str(script), str(model), "--out-dir", str(tmp_path)],
+    return subprocess.run(
+        [sys.executable, str(script), str(model), "--out-dir", str(out_dir)],
         check=True, capture_output=True, text=True, env=dict(os.environ))
-    out = result.stdout
+
+
+def test_example_script_on_the_bundled_model(tmp_path):
+    model = SOURCE_DIR / "examples" / "convnext_block_qdq.mlir"
+    out = run_example(model, tmp_path).stdout
     assert "== convnext_block_qdq.mlir: @convnext_block" in out
     assert "ethos-u55-128: 1 delegate(s); 11 of 11 op(s) on the NPU" in out
     assert "graph IO: 2 quantize/dequantize outside the delegates" in out
@@ -33,11 +37,7 @@ def test_example_script_on_a_model_with_host_calls(tmp_path):
                     str(SOURCE_DIR / "lib" / "Target" / "TFLite" /
                         "tflite.fbs"), str(tmp_path)],
                    check=True, capture_output=True)
-    script = SOURCE_DIR / "examples" / "python" / "partition_and_run.py"
-    result = subprocess.run(
-        [sys.executable, str(script), str(tmp_path / "opaque_ops.tflite"),
-         "--out-dir", str(tmp_path / "out")],
-        check=True, capture_output=True, text=True, env=dict(os.environ))
+    result = run_example(tmp_path / "opaque_ops.tflite", tmp_path / "out")
     out = result.stdout
     assert "ethos-u55-128: 0 delegate(s); 0 of 2 op(s) on the NPU" in out
     assert "the importer keeps 'SVDF' on the host: no TOSA conversion" in out

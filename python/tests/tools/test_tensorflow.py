@@ -62,10 +62,6 @@ def test_bilinear_resize_lowered_as_tflite_computes_it(tmp_path):
         ("U55.RESIZE.SCALE", "height scale 4/6 is not a 2x, 4x or 8x "
          "upscale")]
     rng = np.random.default_rng(1)
-
-    def by_shape(tensors):
-        return sorted(tensors, key=lambda t: t.shape)
-
     for _ in range(4):
         x = rng.integers(-128, 128, (1, 6, 7, 3), dtype=np.int8)
         ours = by_shape(qtosa.execute(lowered, [x]))
@@ -85,6 +81,25 @@ def test_bilinear_resize_lowered_as_tflite_computes_it(tmp_path):
     assert figures["npu_cycles"] > 0
 
 
+def by_shape(tensors):
+    """Outputs in an order that does not depend on the producer's own."""
+    return sorted(tensors, key=lambda t: t.shape)
+
+
+def one_compiled_delegate(module, target):
+    """A copy of `module` partitioned for `target` with no host op and one
+    delegate, which Vela compiles: that delegate."""
+    import qtosa.vela
+    partitioned = module.clone()
+    report = qtosa.partition(partitioned, target)
+    assert report["ops_host"] == 0
+    (delegate,) = partitioned.delegates()
+    figures = qtosa.vela.compile(delegate["flatbuffer"], target,
+                                 name=delegate["name"])
+    assert figures["npu_cycles"] > 0
+    return delegate
+
+
 def test_delegates_round_as_tflite(tmp_path):
     """The Ethos-U delegates of an imported TFLite model requantize with
     TFLite's rounding (the import names it on the module, the lowering's
@@ -97,7 +112,6 @@ def test_delegates_round_as_tflite(tmp_path):
     fewer NPU cycles; Vela's TFLite route does the same): within 2 LSB
     after the 1x1 convolution. Vela compiles both."""
     import qtosa.reference
-    import qtosa.vela
     path = tmp_path / "upsample.tflite"
     subprocess.run([sys.executable, str(HERE / "make_keras_int8.py"),
                     str(path), "upsample"], check=True, capture_output=True)
@@ -108,10 +122,7 @@ def test_delegates_round_as_tflite(tmp_path):
               for _ in range(3)]
     wants = [qtosa.tflite.run_micro(path, [x])[0] for x in inputs]
     for target in ("ethos-u55-128", "ethos-u85-256"):
-        partitioned = module.clone()
-        report = qtosa.partition(partitioned, target)
-        assert report["ops_host"] == 0
-        (delegate,) = partitioned.delegates()
+        delegate = one_compiled_delegate(module, target)
         for x, want in zip(inputs, wants):
             (got,) = qtosa.reference.run(delegate["flatbuffer"], [x])
             assert got.shape == want.shape == (1, 32, 32, 4)
@@ -119,9 +130,6 @@ def test_delegates_round_as_tflite(tmp_path):
                 np.testing.assert_array_equal(got, want)
             else:
                 assert np.abs(got.astype(int) - want.astype(int)).max() <= 2
-        figures = qtosa.vela.compile(delegate["flatbuffer"], target,
-                                     name=delegate["name"])
-        assert figures["npu_cycles"] > 0
 
 
 def test_global_max_pool_on_the_npu(tmp_path):
@@ -131,7 +139,6 @@ def test_global_max_pool_on_the_npu(tmp_path):
     whole model is one delegate on either target, which Vela compiles and
     which, run on the TOSA reference model, equals TFLite Micro."""
     import qtosa.reference
-    import qtosa.vela
     path = tmp_path / "global_max.tflite"
     subprocess.run([sys.executable, str(HERE / "make_keras_int8.py"),
                     str(path), "global_max"], check=True,
@@ -142,24 +149,14 @@ def test_global_max_pool_on_the_npu(tmp_path):
     rng = np.random.default_rng(4)
     inputs = [rng.integers(-128, 128, (1, 12, 12, 3), dtype=np.int8)
               for _ in range(3)]
-
-    def by_shape(tensors):
-        return sorted(tensors, key=lambda t: t.shape)
-
     wants = [by_shape(qtosa.tflite.run_micro(path, [x])) for x in inputs]
     for target in ("ethos-u55-128", "ethos-u85-256"):
-        partitioned = module.clone()
-        report = qtosa.partition(partitioned, target)
-        assert report["ops_host"] == 0
-        (delegate,) = partitioned.delegates()
+        delegate = one_compiled_delegate(module, target)
         for x, want in zip(inputs, wants):
             got = by_shape(qtosa.reference.run(delegate["flatbuffer"], [x]))
             assert [t.shape for t in got] == [(1, 5), (1, 10, 10, 1)]
             for a, b in zip(got, want):
                 np.testing.assert_array_equal(a, b)
-        figures = qtosa.vela.compile(delegate["flatbuffer"], target,
-                                     name=delegate["name"])
-        assert figures["npu_cycles"] > 0
 
 
 def test_unquantized_model_says_so(tmp_path):
