@@ -489,16 +489,10 @@ OpStatus convertGather(SubgraphImporter &im) {
                                           static_cast<int64_t>(shape.size()));
   if (failed(axis))
     return im.afterFailure();
-  auto product = [](ArrayRef<int64_t> dims) {
-    int64_t total = 1;
-    for (int64_t dim : dims)
-      total *= dim;
-    return total;
-  };
-  int64_t outer = product(shape.take_front(*axis));
-  int64_t inner = product(shape.drop_front(*axis + 1));
+  int64_t outer = ShapedType::getNumElements(shape.take_front(*axis));
+  int64_t inner = ShapedType::getNumElements(shape.drop_front(*axis + 1));
   ArrayRef<int64_t> indexShape = shapeOf(*indices);
-  int64_t count = product(indexShape);
+  int64_t count = ShapedType::getNumElements(indexShape);
   if (count == 0 || outer == 0 || inner == 0)
     return im.opaque("a GATHER of zero elements has no TOSA form");
   SmallVector<int64_t> outShape(shape.take_front(*axis));

@@ -109,12 +109,11 @@ LogicalResult QTosaDialect::verifyRegionResultAttribute(
 /// [QTOSA-ATTR] On an op, `qtosa.opaque_host_op` is a unit or a non-empty
 /// string on a call or a function, `qtosa.host_reason` a non-empty string
 /// on a call that carries `qtosa.opaque_host_op`, `qtosa.tflite_kernel` a
-/// unit on a
-/// `tosa.sigmoid` or `tosa.tanh`, `qtosa.rescale_rounding` "single" or
-/// "double" on a `builtin.module`; `qtosa.qtype` belongs on function
-/// arguments and results, and no other `qtosa.` attribute exists. The passes
-/// read these marks by name, so a misspelt or misplaced one would otherwise
-/// be ignored without a word.
+/// unit on a `tosa.sigmoid` or `tosa.tanh`, `qtosa.rescale_rounding`
+/// "single" or "double" on a `builtin.module`; `qtosa.qtype` belongs on
+/// function arguments and results, and no other `qtosa.` attribute exists.
+/// The passes read these marks by name, so a misspelt or misplaced one would
+/// otherwise be ignored without a word.
 LogicalResult QTosaDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attribute) {
   StringRef name = attribute.getName().getValue();
