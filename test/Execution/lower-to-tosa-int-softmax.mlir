@@ -4,10 +4,11 @@
 // executed on random rows (peaked and flat) against the QDQ graph
 // (expand-qdq): within 1 LSB everywhere, for int8 (TFLite's recipe with
 // output scale 1/256, zero point -128, or 1/65536, -32768 on i16; the
-// exact-exp form over 1001 values and for another output scale) and int16
+// exact-exp form over 1001 values and for another output scale; rows of
+// two as one table of a - b) and int16
 // (output scale 1/32768), with SINGLE_ROUND and DOUBLE_ROUND rescales.
 //
-// DEFINE: %{names} = int8_micro_speech,int8_classes10,int8_fine_scale,int8_beta,int8_coarse_scale,int8_to_int16,int8_long_row,int8_other_output,int16_classes10,int16_wide_range,int16_beta,int16_long_row
+// DEFINE: %{names} = int8_micro_speech,int8_classes10,int8_fine_scale,int8_beta,int8_coarse_scale,int8_to_int16,int8_long_row,int8_other_output,int8_pair_close,int8_pair_far,int8_pair_other_output,int16_classes10,int16_wide_range,int16_beta,int16_long_row
 // RUN: %python %S/Inputs/softmax_cases.py > %t.mlir
 // RUN: qtosa-opt %t.mlir --qtosa-import-qdq --qtosa-expand-qdq | mlir-opt %tosa-to-llvm \
 // RUN:   | %mlir-runner | grep -v 'Unranked Memref' > %t.reference
@@ -48,11 +49,14 @@
 // CHECK: ok: int8_to_int16:
 // CHECK: ok: int8_long_row:
 // CHECK: ok: int8_other_output:
+// CHECK: ok: int8_pair_close:
+// CHECK: ok: int8_pair_far:
+// CHECK: ok: int8_pair_other_output:
 // CHECK: ok: int16_classes10:
 // CHECK: ok: int16_wide_range:
 // CHECK: ok: int16_beta:
 // CHECK: ok: int16_long_row:
-// CHECK: compared 12 outputs, max difference {{[01]}} (allowed 1)
+// CHECK: compared 15 outputs, max difference {{[01]}} (allowed 1)
 
 // int8: the maximum on the stored i8 values, then exp's Q0.31 value from
 // four i8 tables on d = max - q, one per byte: byte 3 stored as it is, cast

@@ -2,7 +2,7 @@
 // (reduce_max, sub, [mul beta,] exp, reduce_sum, reciprocal, mul over the
 // last axis) and erases it; every other form stays float with its reason at
 // the final mul. Numerics: test/Execution/lower-to-tosa-int-softmax.mlir.
-// RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int -verify-diagnostics | FileCheck %s
+// RUN: qtosa-opt %s --split-input-file --qtosa-lower-to-tosa-int -verify-diagnostics | FileCheck %s --enable-var-scope
 
 // CHECK-LABEL: func.func @lowered(
 // CHECK-NOT: f32
@@ -180,4 +180,58 @@ func.func @row_too_long(%x: tensor<1x70000xi8>) -> tensor<1x70000xi8> {
   %y = tosa.mul %e, %inv, %zero : (tensor<1x70000xf32>, tensor<1x1xf32>, tensor<1xi8>) -> tensor<1x70000xf32>
   %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.00390625:-128> : tensor<1x70000xf32> -> tensor<1x70000xi8>
   return %q : tensor<1x70000xi8>
+}
+
+// -----
+
+// Rows of two: each output is a table of t = a - b (PairTable). A 1x1
+// convolution gives (a - b, b - a) at zero points 0 (the weights sum to 0),
+// and logits 0.1 * 255 apart at most saturate beyond -128..127: a rescale
+// by 1 to i8 clamps t, one 8-bit table.
+// CHECK-LABEL: func.func @pair_far(
+// CHECK-DAG: %[[W:.+]] = "tosa.const"() <{values = dense<{{\[\[\[\[}}1, -1]]], {{\[\[\[}}-1, 1]]]]> : tensor<2x1x1x2xi8>}>
+// CHECK-DAG: %[[ROWS:.+]] = tosa.reshape %arg0, %{{.+}} : (tensor<3x2xi8>, !tosa.shape<4>) -> tensor<1x1x3x2xi8>
+// CHECK: %[[T:.+]] = tosa.conv2d %[[ROWS]], %[[W]], {{.+}} -> tensor<1x1x3x2xi32>
+// CHECK: %[[I:.+]] = tosa.rescale %[[T]], {{.+}} -> tensor<1x1x3x2xi8>
+// CHECK: %[[P:.+]] = tosa.table %[[I]], %{{.+}} : (tensor<1x1x3x2xi8>, tensor<256xi8>) -> tensor<1x1x3x2xi8>
+// CHECK: %[[R:.+]] = tosa.reshape %[[P]], %{{.+}} -> tensor<3x2xi8>
+// CHECK-NOT: tosa.reduce_sum
+// CHECK: return %[[R]]
+func.func @pair_far(%x: tensor<3x2xi8>) -> tensor<3x2xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.1:3> : tensor<3x2xi8> -> tensor<3x2xf32>
+  %zero = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
+  %m = tosa.reduce_max %d {axis = 1 : i32} : (tensor<3x2xf32>) -> tensor<3x1xf32>
+  %s = tosa.sub %d, %m : (tensor<3x2xf32>, tensor<3x1xf32>) -> tensor<3x2xf32>
+  %e = tosa.exp %s : (tensor<3x2xf32>) -> tensor<3x2xf32>
+  %sum = tosa.reduce_sum %e {axis = 1 : i32} : (tensor<3x2xf32>) -> tensor<3x1xf32>
+  %inv = tosa.reciprocal %sum : (tensor<3x1xf32>) -> tensor<3x1xf32>
+  %y = tosa.mul %e, %inv, %zero : (tensor<3x2xf32>, tensor<3x1xf32>, tensor<1xi8>) -> tensor<3x2xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.00390625:-128> : tensor<3x2xf32> -> tensor<3x2xi8>
+  return %q : tensor<3x2xi8>
+}
+
+// -----
+
+// Logits at most 0.0066 * 255 apart: t needs all of -255..255. A rescale by
+// 128 to i16 makes t * 128, which indexes entry t + 256 of a 16-bit table
+// with no fraction; a rescale by 1/128 takes the entry back. Rank 4 needs no
+// reshape.
+// CHECK-LABEL: func.func @pair_close(
+// CHECK: %[[T:.+]] = tosa.conv2d %arg0, {{.+}} -> tensor<1x4x4x2xi32>
+// CHECK: %[[I:.+]] = tosa.rescale %[[T]], {{.+}} -> tensor<1x4x4x2xi16>
+// CHECK: %[[E:.+]] = tosa.table %[[I]], %{{.+}} : (tensor<1x4x4x2xi16>, tensor<513xi16>) -> tensor<1x4x4x2xi32>
+// CHECK: %[[P:.+]] = tosa.rescale %[[E]], {{.+}} -> tensor<1x4x4x2xi8>
+// CHECK-NOT: tosa.reshape
+// CHECK: return %[[P]]
+func.func @pair_close(%x: tensor<1x4x4x2xi8>) -> tensor<1x4x4x2xi8> {
+  %d = qtosa.dequantize %x as !quant.uniform<i8:f32, 0.0066:-14> : tensor<1x4x4x2xi8> -> tensor<1x4x4x2xf32>
+  %zero = "tosa.const"() {values = dense<0> : tensor<1xi8>} : () -> tensor<1xi8>
+  %m = tosa.reduce_max %d {axis = 3 : i32} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x1xf32>
+  %s = tosa.sub %d, %m : (tensor<1x4x4x2xf32>, tensor<1x4x4x1xf32>) -> tensor<1x4x4x2xf32>
+  %e = tosa.exp %s : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  %sum = tosa.reduce_sum %e {axis = 3 : i32} : (tensor<1x4x4x2xf32>) -> tensor<1x4x4x1xf32>
+  %inv = tosa.reciprocal %sum : (tensor<1x4x4x1xf32>) -> tensor<1x4x4x1xf32>
+  %y = tosa.mul %e, %inv, %zero : (tensor<1x4x4x2xf32>, tensor<1x4x4x1xf32>, tensor<1xi8>) -> tensor<1x4x4x2xf32>
+  %q = qtosa.quantize %y as !quant.uniform<i8:f32, 0.00390625:-128> : tensor<1x4x4x2xf32> -> tensor<1x4x4x2xi8>
+  return %q : tensor<1x4x4x2xi8>
 }

@@ -236,8 +236,12 @@ inline float ceil(float x) { return std::ceil(x); }
 /// for input `i - 128`), with result type `outType`.
 Value buildTable8(OpBuilder &builder, Location loc, Value input,
                   ArrayRef<int8_t> entries, RankedTensorType outType);
-/// tosa.table of i16 `input` through 513 signed 16-bit `entries`: the i32
-/// interpolated result with 7 fraction bits.
+/// TOSA's 16-bit TABLE samples every 128th input and interpolates linearly
+/// between samples, returning the value with 7 fraction bits.
+constexpr int64_t kTable16Step = 128;
+constexpr int64_t kTable16Entries = 65536 / kTable16Step + 1;
+/// tosa.table of i16 `input` through kTable16Entries signed 16-bit
+/// `entries`: the i32 interpolated result with 7 fraction bits.
 Value buildTable16(OpBuilder &builder, Location loc, Value input,
                    ArrayRef<int16_t> entries);
 /// Lowers `group` to a tosa.table of `input` (8 or 16 bit, signed, per

@@ -46,10 +46,12 @@
 #include "qtosa/Utils/TosaUtils.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
+#include "mlir/Dialect/Tosa/Utils/ConversionUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -376,6 +378,170 @@ WhyNotOr<SoftmaxPlan> planSoftmax(const SoftmaxMatch &match,
 }
 
 //===----------------------------------------------------------------------===//
+// Rows of two
+//===----------------------------------------------------------------------===//
+
+/// A row of two stored values a, b: each output is a function of its own
+/// t = a - b alone (the maximum makes one distance 0, the other |t|), t in
+/// -255..255. So the softmax is a 1x1 convolution giving (a - b, b - a) and
+/// a table of t:
+/// - where the function is constant for t >= 127 and for t <= -128 (logits
+///   more than about 6 apart in real terms at the ends), a saturating
+///   rescale to i8 and one 8-bit table;
+/// - otherwise a rescale by 128 to i16 and a 16-bit table: t * 128 indexes
+///   entry t + 256 with no fraction, so the interpolation is exact, and a
+///   rescale by 1/128 gives the entry back.
+/// Vela 5.2 runs the 8-bit form as one NPU operation; the general form is
+/// about twenty (the U-Net's two-class softmax over 1,024 positions took
+/// about 40,000 Ethos-U55 cycles as four byte tables and i32 arithmetic).
+///
+/// The table is what buildSoftmax's graph computes for t, evaluated here op
+/// by op with TOSA 1.0's arithmetic: TFLite's int8 kernel where the plan
+/// follows it, bit for bit.
+class PairTable {
+public:
+  explicit PairTable(const SoftmaxPlan &plan) : plan(plan) {}
+
+  /// Whether the plan is one the table can follow: an 8-bit input (one exp
+  /// factor over d in 0..255), a signed 8-bit output by one rescale.
+  static bool applies(const SoftmaxMatch &match, const SoftmaxPlan &plan) {
+    const RescaleSpec &spec = plan.output.spec;
+    return match.rowLength == 2 && plan.factors.size() == 1 &&
+           plan.firstByte == 0 && !plan.wideZeroPoint && plan.output.type &&
+           plan.output.type.getElementType().isSignlessInteger(8) &&
+           spec.factors.size() == 1 && !spec.inputUnsigned &&
+           !spec.outputUnsigned;
+  }
+
+  /// The stored output for t (PairTable::applies holds).
+  int64_t output(int64_t t) const {
+    int64_t self = t >= 0 ? 0 : -t, other = t >= 0 ? t : 0;
+    const SmallVector<int64_t> &exp = plan.factors.front();
+    int k = plan.accumulationShift;
+    int64_t sum =
+        roundingShiftRight(exp[self], k) + roundingShiftRight(exp[other], k);
+    int zeros = llvm::countl_zero(static_cast<uint32_t>(sum));
+    int64_t halfDenominator = wrap32(sum << (zeros - 1));
+    int64_t estimate =
+        wrap32(1515870810 - roundingMul(halfDenominator, 1010580540, 31));
+    for (int step = 0; step < 3; ++step) {
+      int64_t product = roundingMul(halfDenominator, estimate, 31);
+      int64_t error = wrap32((int64_t(1) << 29) - product);
+      int64_t correction = roundingMul(estimate, error, 31);
+      estimate = wrap32(estimate + wrap32(correction * 4));
+    }
+    int64_t scaled = roundingMul(exp[self], estimate, 30);
+    int64_t unit = roundingShiftRight(scaled, k + 31 - plan.unitBits - zeros);
+    const RescaleSpec &spec = plan.output.spec;
+    int64_t result =
+        applyRescaleFactor(unit - spec.inputZeroPoint, spec.factors.front(),
+                           spec.doubleRound) +
+        spec.outputZeroPoint;
+    result = std::clamp<int64_t>(result, -128, 127);
+    if (plan.output.clamp)
+      result = std::clamp(result, plan.output.clamp->first,
+                          plan.output.clamp->second);
+    return result;
+  }
+
+  /// The 8-bit table for t in -128..127, or nullopt where some t outside
+  /// that range has another output than the range's end.
+  std::optional<SmallVector<int8_t>> entries8() const {
+    for (int64_t t = 128; t <= 255; ++t)
+      if (output(t) != output(127) || output(-t) != output(-128))
+        return std::nullopt;
+    SmallVector<int8_t> table;
+    for (int64_t t = -128; t <= 127; ++t)
+      table.push_back(static_cast<int8_t>(output(t)));
+    return table;
+  }
+
+  /// The 16-bit table: entry j holds the output for t = j - 256 (t * 128
+  /// indexes it); entries 0 and 512, which no t reads, repeat the ends.
+  SmallVector<int16_t> entries16() const {
+    SmallVector<int16_t> table;
+    for (int64_t j = 0; j < kTable16Entries; ++j)
+      table.push_back(static_cast<int16_t>(
+          output(std::clamp<int64_t>(j - 256, -255, 255))));
+    return table;
+  }
+
+private:
+  static int64_t wrap32(int64_t value) {
+    return static_cast<int32_t>(static_cast<uint32_t>(value));
+  }
+  /// tosa.arithmetic_right_shift with round: half up.
+  static int64_t roundingShiftRight(int64_t value, int shift) {
+    return shift > 0 ? (value + (int64_t(1) << (shift - 1))) >> shift : value;
+  }
+  /// tosa.mul of i32 with a shift: half up.
+  static int64_t roundingMul(int64_t a, int64_t b, int shift) {
+    return (a * b + (int64_t(1) << (shift - 1))) >> shift;
+  }
+
+  const SoftmaxPlan &plan;
+};
+
+/// The softmax of rows of two as PairTable says: (a - b, b - a) by a 1x1
+/// convolution, then the 8-bit or the 16-bit table of t.
+Value buildPairSoftmax(OpBuilder &builder, ConstantPool *pool, Location loc,
+                       Value stored, const PairTable &pairs,
+                       RankedTensorType outType) {
+  auto storedType = cast<RankedTensorType>(stored.getType());
+  Type i8 = builder.getI8Type(), i16 = builder.getI16Type(),
+       i32 = builder.getI32Type();
+  ImplicitLocOpBuilder b(loc, builder);
+  auto reshape = [&](Value value, ArrayRef<int64_t> shape) -> Value {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getShape() == shape)
+      return value;
+    return tosa::ReshapeOp::create(b, type.clone(shape), value,
+                                   tosa::getTosaConstShape(b, shape));
+  };
+  SmallVector<int64_t> convShape(storedType.getShape());
+  if (storedType.getRank() != 4)
+    convShape = {1, 1, storedType.getNumElements() / 2, 2};
+  Value rows = reshape(stored, convShape);
+
+  auto weightType = RankedTensorType::get({2, 1, 1, 2}, i8);
+  const int8_t weights[] = {1, -1, -1, 1};
+  Value weight =
+      pool->get(builder, loc,
+                DenseElementsAttr::get(weightType, ArrayRef<int8_t>(weights)));
+  auto biasType = RankedTensorType::get({2}, i32);
+  Value bias =
+      pool->get(builder, loc,
+                DenseElementsAttr::get(biasType, builder.getI32IntegerAttr(0)));
+  // Zero points 0 for both: the weights sum to zero, so the input's zero
+  // point cancels.
+  Value zero = buildIntegerScalar(builder, loc, i8, 0, pool);
+  Value differences = tosa::Conv2DOp::create(
+      builder, loc, RankedTensorType::get(convShape, i32), rows, weight, bias,
+      zero, zero, builder.getDenseI64ArrayAttr({0, 0, 0, 0}),
+      builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}), TypeAttr::get(i32));
+  auto convType = RankedTensorType::get(convShape, i8);
+  Value result;
+  if (std::optional<SmallVector<int8_t>> table = pairs.entries8()) {
+    Value index = buildRescale(builder, loc, differences, convType,
+                               unitRescaleSpec(), pool);
+    result = buildTable8(builder, loc, index, *table, convType);
+  } else {
+    auto bySpec = [](double factor) {
+      RescaleSpec spec = unitRescaleSpec();
+      spec.factors = {*computeRescaleFactor(factor, /*scale32=*/true)};
+      return spec;
+    };
+    Value index = buildRescale(builder, loc, differences, convType.clone(i16),
+                               bySpec(kTable16Step), pool);
+    Value entry = buildTable16(builder, loc, index, pairs.entries16());
+    result = buildRescale(builder, loc, entry, convType,
+                          bySpec(1.0 / kTable16Step), pool);
+  }
+  return reshape(result, outType.getShape());
+}
+
+//===----------------------------------------------------------------------===//
 // Building
 //===----------------------------------------------------------------------===//
 
@@ -568,8 +734,13 @@ WhyNot lowering::lowerMul(Group &group) {
                           std::move(plan).whyNot().take());
   if (!group.builder)
     return {};
-  group.lowered =
-      buildSoftmax(*group.builder, group.pool, group.loc(), *match, *plan);
+  if (PairTable::applies(*match, *plan))
+    group.lowered = buildPairSoftmax(*group.builder, group.pool, group.loc(),
+                                     match->input.stored, PairTable(*plan),
+                                     plan->output.type);
+  else
+    group.lowered =
+        buildSoftmax(*group.builder, group.pool, group.loc(), *match, *plan);
   group.absorbed = std::move(match->chain);
   return {};
 }

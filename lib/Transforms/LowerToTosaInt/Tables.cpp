@@ -41,10 +41,6 @@ void lowerTable8(Group &group, FunctionRef function, const ChannelParams &in,
       buildTable8(*group.builder, group.loc(), input, table, outType);
 }
 
-/// TOSA's 16-bit TABLE samples every 128th input and interpolates linearly
-/// between samples, returning the value with 7 fraction bits.
-constexpr int64_t kTable16Step = 128;
-constexpr int64_t kTable16Entries = 65536 / kTable16Step + 1;
 /// The largest input magnification of a split table (see lowerTable16).
 constexpr int kMaxSplitShift = 4;
 

@@ -117,3 +117,51 @@ def test_example_script_compares_with_tflite_micro(tmp_path):
          str(tmp_path)], check=True, capture_output=True, text=True)
     assert ("result #0: qtosa vs TFLite Micro, 3 random inputs: largest "
             "difference 0 LSB, 12 of 12 equal") in result.stdout
+
+
+def softmax_model(tmp_path, scale, zero_point, beta, pairs):
+    """SOFTMAX over rows of two at the given input parameters and TFLite's
+    int8 output parameters (scale 1/256, zero point -128). TFLite Micro has
+    no uint8 SOFTMAX."""
+    import json
+    sys.path.insert(0, str(SOURCE_DIR / "test" / "Target" / "TFLite" /
+                           "Inputs"))
+    import tflite_models
+    m = tflite_models.Model()
+    x = m.tensor("x", [1, pairs, 2], "INT8", scale, zero_point)
+    m.inputs.append(x)
+    y = m.tensor("y", [1, pairs, 2], "INT8", 1.0 / 256, -128)
+    m.op("SOFTMAX", [x], [y], "SoftmaxOptions", {"beta": beta})
+    m.outputs.append(y)
+    (tmp_path / "softmax.json").write_text(json.dumps(m.json()))
+    subprocess.run(["flatc", "-b", "-o", str(tmp_path),
+                    str(SOURCE_DIR / "lib" / "Target" / "TFLite" /
+                        "tflite.fbs"), str(tmp_path / "softmax.json")],
+                   check=True)
+    return tmp_path / "softmax.tflite"
+
+
+@pytest.mark.parametrize("scale,zero_point,beta,table", [
+    # Logits at most 1.7 apart: the 16-bit table of t = a - b.
+    (0.0066078915, -14, 1.0, "tensor<513xi16>"),
+    (0.02, 5, 0.5, "tensor<513xi16>"),
+    # Far enough apart that t beyond -128..127 changes nothing: 8-bit.
+    (0.1, 0, 1.0, "tensor<256xi8>"),
+    (0.08, -20, 2.0, "tensor<256xi8>"),
+])
+def test_softmax_of_two_equals_tflite_micro_on_every_pair(
+        tmp_path, scale, zero_point, beta, table):
+    # A row of two is a table of a - b (Softmax.cpp, PairTable): on all
+    # 65536 pairs of stored values it equals TFLite Micro's kernel.
+    values = np.arange(-128, 128)
+    a, b = np.meshgrid(values, values, indexing="ij")
+    x = np.stack([a.ravel(), b.ravel()], axis=-1).astype(np.int8)[None]
+    model = softmax_model(tmp_path, scale, zero_point, beta, x.shape[1])
+    (want,) = qtosa.tflite.run_micro(model, [x], arena_size=1 << 22)
+    module = qtosa.import_tflite(str(model))
+    module.run("qtosa-lower-pipeline{io=int}")
+    text = str(module)
+    assert table in text and "tosa.conv2d" in text
+    assert "tosa.reduce_sum" not in text
+    (got,) = qtosa.Executable(module).run([x])
+    np.testing.assert_array_equal(got, want)

@@ -28,6 +28,11 @@ CASES = [
     # tables and a 2^-15 unit.
     ("int8_long_row", 8, 1001, 1.0, "i8:f32, 0.02:-5", "i8:f32, 3.906250e-03:-128"),
     ("int8_other_output", 128, 10, 1.0, "i8:f32, 0.05:0", "i8:f32, 0.0045:-100"),
+    # Rows of two: one table of a - b (PairTable), 16-bit (logits close
+    # together), 8-bit (far apart), and from the exact-exp plan.
+    ("int8_pair_close", 256, 2, 1.0, "i8:f32, 0.0066:-14", "i8:f32, 3.906250e-03:-128"),
+    ("int8_pair_far", 256, 2, 1.0, "i8:f32, 0.1:7", "i8:f32, 3.906250e-03:-128"),
+    ("int8_pair_other_output", 256, 2, 1.0, "i8:f32, 0.03:0", "i8:f32, 0.0045:-100"),
     # TFLite's int16 softmax: output scale 1/32768, zero point 0.
     ("int16_classes10", 256, 10, 1.0, "i16:f32, 3.0517578125e-04", "i16:f32, 3.0517578125e-05"),
     ("int16_wide_range", 256, 16, 1.0, "i16:f32, 1.0e-03", "i16:f32, 3.0517578125e-05"),
