@@ -490,8 +490,11 @@ Executable::compile(ModuleOp module, StringRef function) {
   static_cast<OpPassManager &>(pm) = *pipeline;
   // MLIR's lowering runs a negative resize offset wrong; the same samples
   // from offsets of 0 and above run right (NonNegativeResizeOffsetsPass).
+  // Indices out of range and traps of integer division read other memory
+  // or end the process there (GuardRequirementsPass).
   PassManager prepare(context);
   prepare.addPass(createNonNegativeResizeOffsetsPass());
+  prepare.addPass(createGuardRequirementsPass());
   if (failed(prepare.run(*clone)) || failed(pm.run(*clone)))
     return makeError(executable->description +
                      ": MLIR's TOSA -> Linalg -> LLVM lowering failed");

@@ -176,6 +176,28 @@ def NonNegativeResizeOffsetsPass : Pass<"qtosa-nonnegative-resize-offsets"> {
   let dependentDialects = ["::mlir::tosa::TosaDialect"];
 }
 
+def GuardRequirementsPass : Pass<"qtosa-guard-requirements"> {
+  let summary = "Keep TOSA's REQUIREs on operand values from crashing "
+                "MLIR's lowering of gather, scatter and intdiv";
+  let description = [{
+    TOSA 1.0 leaves the result unpredictable where an operand value breaks
+    a REQUIRE: a `tosa.gather` or `tosa.scatter` index outside `0..K-1`, a
+    `tosa.intdiv` by 0 or of INT32_MIN by -1. MLIR 22's lowering turns the
+    first into a read (write) wherever the index points and the second into
+    a machine division that traps, so an engine running such a graph on
+    such inputs returned other memory or ended the process. This pass
+    clamps the indices to `0..K-1` and divides by 1 where the division
+    would trap: the same results wherever the REQUIREs hold, a defined one
+    elsewhere.
+
+    It is for execution only: qtosa's engine (`qtosa-run`,
+    `qtosa.Executable`) runs it before MLIR's TOSA lowering, and tests that
+    run graphs with `mlir-opt` and `mlir-runner` may put it first. Compiled
+    graphs are left as they are.
+  }];
+  let dependentDialects = ["::mlir::tosa::TosaDialect"];
+}
+
 def InlineDelegatesPass : Pass<"qtosa-inline-delegates"> {
   let summary = "Put each qtosa.delegate's body back in place of the delegate";
   let description = [{
