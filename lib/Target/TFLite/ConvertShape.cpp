@@ -473,11 +473,13 @@ OpStatus convertGather(SubgraphImporter &im) {
   if (options && options->batch_dims() != 0)
     return im.opaque("a GATHER with batch_dims is not converted");
   const TensorInfo &indexInfo = im.tensor(im.input(1));
-  if (indexInfo.isQuantized() || !indexInfo.storageElement ||
-      !indexInfo.storageElement.isInteger(32))
+  if (!indexInfo.storageElement || !indexInfo.storageElement.isInteger(32))
     return im.opaque(
         llvm::formatv("indices of type {0}: TOSA's gather takes INT32 indices",
                       tflite::EnumNameTensorType(indexInfo.tfliteType)));
+  if (indexInfo.isQuantized())
+    return im.opaque("INT32 indices with quantization parameters: TOSA's "
+                     "gather takes plain INT32 indices");
   FailureOr<Value> params = im.floatOf(im.input(0));
   if (failed(params))
     return im.afterFailure();
@@ -493,8 +495,18 @@ OpStatus convertGather(SubgraphImporter &im) {
   int64_t inner = ShapedType::getNumElements(shape.drop_front(*axis + 1));
   ArrayRef<int64_t> indexShape = shapeOf(*indices);
   int64_t count = ShapedType::getNumElements(indexShape);
-  if (count == 0 || outer == 0 || inner == 0)
+  if (count == 0 || outer == 0 || inner == 0 || shape[*axis] == 0)
     return im.opaque("a GATHER of zero elements has no TOSA form");
+  // TFLite refuses such a model when it prepares the op; TOSA leaves the
+  // result unpredictable.
+  if (std::optional<SmallVector<int64_t>> constant =
+          constantIntValues(indexInfo))
+    for (auto [position, index] : llvm::enumerate(*constant))
+      if (index < 0 || index >= shape[*axis])
+        return im.fail(llvm::formatv(
+            "constant index {0} (element {1} of the indices) is outside "
+            "0..{2}, the params' axis {3}",
+            index, position, shape[*axis] - 1, *axis));
   SmallVector<int64_t> outShape(shape.take_front(*axis));
   llvm::append_range(outShape, indexShape);
   llvm::append_range(outShape, shape.drop_front(*axis + 1));

@@ -12,6 +12,14 @@
 // RUN: %python %S/Inputs/op_reference.py input gather %t
 // RUN: qtosa-run %t/int.mlir -e main --input %t/ids.npy --input %t/x.npy -o %t/out_%d.npy
 // RUN: %python %S/Inputs/op_reference.py check gather %t | FileCheck %s --check-prefix=EXEC
+//
+// A constant index outside the params' axis is an error (TFLite refuses
+// such a model); quantized INT32 indices keep the op on the host, the
+// reason saying so (it said "indices of type INT32" until session 32).
+// RUN: not qtosa-translate --import-tflite %t/gather_index_range.tflite 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: qtosa-translate --import-tflite %t/gather_quantized_indices.tflite 2>&1 -o /dev/null | FileCheck %s --check-prefix=QUANT
+// RANGE: gather_index_range.tflite:0:0: error: GATHER: constant index 6 (element 1 of the indices) is outside 0..5, the params' axis 0
+// QUANT: remark: GATHER is imported as a call of @tflite.GATHER that runs on the host: INT32 indices with quantization parameters: TOSA's gather takes plain INT32 indices
 
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: %[[IDS:[^:]+]]: tensor<2x3xi32> {tflite.name = "ids"}

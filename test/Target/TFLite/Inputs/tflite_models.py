@@ -674,6 +674,31 @@ def gather():
     return m
 
 
+def gather_index_range():
+    """A constant GATHER index one past the params' axis: TFLite refuses
+    the model when it prepares the op."""
+    m = Model()
+    table = m.tensor("table", [6, 4], "INT8", 0.05, -3,
+                     data=np.arange(24).reshape(6, 4))
+    looked_up = act_out(m, [2, 4], scale=0.05, zp=-3, name="lookup")
+    m.op("GATHER", [table, ints(m, "ids", [1, 6])], [looked_up],
+         "GatherOptions", {"axis": 0})
+    return m
+
+
+def gather_quantized_indices():
+    """INT32 indices with quantization parameters: kept on the host, the
+    reason naming them."""
+    m = Model()
+    ids = m.tensor("ids", [3], "INT32", 1.0, 0)
+    m.inputs.append(ids)
+    table = m.tensor("table", [6, 4], "INT8", 0.05, -3,
+                     data=np.arange(24).reshape(6, 4))
+    looked_up = act_out(m, [3, 4], scale=0.05, zp=-3, name="lookup")
+    m.op("GATHER", [table, ids], [looked_up], "GatherOptions", {"axis": 0})
+    return m
+
+
 def float_math():
     # DIV (with a fused RELU), LOG, RSQRT, FLOOR and CEIL on f32, where
     # each has a definition numpy computes.
@@ -746,7 +771,7 @@ GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, 
         raw_uint8_cast, global_means, global_extrema, depth_space, shapes,
         opaque_ops, signatures, dynamic_batch, runtime_shapes, resize,
         resize_1x1,
-        resize_quantized, data_movement, gather,
+        resize_quantized, data_movement, gather, gather_quantized_indices,
         float_math, lstm, lstm_cifg, lstm_peephole]
 
 
@@ -922,7 +947,7 @@ BAD = [bad_version, bad_buffer_index, bad_tensor_index, bad_opcode_index,
        dynamic_unresolved_shape,
        while_loop, if_branches, int64_bias_range, shape_mismatch,
        depth_to_space_shapes, read_before_write, lstm_zero_steps,
-       lstm_recurrent_shape, tanh_shape_mismatch]
+       lstm_recurrent_shape, tanh_shape_mismatch, gather_index_range]
 
 
 def main():
