@@ -60,10 +60,15 @@ def load_model(source: Union[PathLike, bytes, bytearray, memoryview, Module]
     path = os.fspath(source)
     if os.path.isdir(path):
         raise Error("%s is a directory, not a model file" % path)
-    if not os.path.isfile(path):
+    if not os.path.exists(path):
         raise Error("%s: no such file" % path)
-    with open(path, "rb") as f:
-        head = f.read(8)
+    if not os.path.isfile(path):
+        raise Error("%s is not a regular file" % path)
+    try:
+        with open(path, "rb") as f:
+            head = f.read(8)
+    except OSError as error:
+        raise Error("cannot read '%s': %s" % (path, error.strerror)) from None
     if path.endswith(".tflite") or head[4:8] == b"TFL3":
         return import_tflite(path)
     if path.endswith(".tosa") or head[4:8] == b"TOSA":
@@ -75,7 +80,14 @@ def load_model(source: Union[PathLike, bytes, bytearray, memoryview, Module]
         raise Error("%s is %s; qtosa reads TFLite (.tflite), TOSA 1.0 "
                     "flatbuffers (.tosa) and MLIR text" % (path, other))
     with open(path, encoding="utf-8", errors="replace") as f:
-        return parse(f.read(), path)
+        module = parse(f.read(), path)
+    # An empty file is an empty MLIR module: nothing to compile, which
+    # would otherwise end in "0 delegate(s)" and exit 0.
+    if not module.function_names():
+        raise Error("%s holds no function: qtosa reads TFLite (.tflite), "
+                    "TOSA 1.0 flatbuffers (.tosa) and MLIR text with a "
+                    "func.func" % path)
+    return module
 
 
 def _foreign_format(path: str, head: bytes) -> Optional[str]:

@@ -126,6 +126,40 @@ def test_missing_model_is_an_error(tmp_path):
         qtosa.compile.compile_for_ethosu(directory)
 
 
+def test_unreadable_or_empty_model_is_an_error(tmp_path, monkeypatch):
+    # Found by session 32's hostile-input sweep: a file without read
+    # permission ended qtosa-compile in a PermissionError traceback, a FIFO
+    # was "no such file", and an empty file compiled to 0 delegates with
+    # exit 0.
+    fifo = tmp_path / "pipe.tflite"
+    os.mkfifo(fifo)
+    with pytest.raises(qtosa.Error, match="pipe.tflite is not a regular file"):
+        qtosa.compile.load_model(fifo)
+    empty = tmp_path / "empty.bin"
+    empty.write_bytes(b"")
+    with pytest.raises(qtosa.Error, match="empty.bin holds no function"):
+        qtosa.compile.load_model(empty)
+    done = subprocess.run([str(BIN_DIR / "qtosa-compile"), str(empty), "-o",
+                           str(tmp_path / "out")], capture_output=True,
+                          text=True)
+    assert done.returncode == 1 and "holds no function" in done.stderr
+    # Root reads a mode-000 file, so the refusal is simulated.
+    locked = tmp_path / "locked.tflite"
+    locked.write_bytes(b"\0" * 16)
+    real_open = open
+
+    def refusing_open(path, *args, **kwargs):
+        if os.fspath(path) == str(locked):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr("builtins.open", refusing_open)
+    with pytest.raises(qtosa.Error,
+                       match="cannot read '.*locked.tflite': Permission "
+                             "denied"):
+        qtosa.compile.load_model(locked)
+
+
 def test_a_model_as_bytes(tmp_path):
     # The importers take a model's bytes; so does compile_for_ethosu, by
     # the file identifier. Anything else is refused in a short message: it
