@@ -291,6 +291,16 @@ func.func @host_reason_without_mark(%x: tensor<4xi8>) -> tensor<4xi8> {
 
 // -----
 
+// Marked, but not a call: the message names that (it said "without that
+// mark" until session 32).
+func.func @host_reason_not_on_call(%x: tensor<4xi8>) -> tensor<4xi8> {
+  // expected-error @+1 {{'tosa.identity' op [QTOSA-ATTR] 'qtosa.host_reason' says why a call marked 'qtosa.opaque_host_op' runs on the host; it is not meaningful on 'tosa.identity', which is not a call}}
+  %n = tosa.identity %x {qtosa.opaque_host_op = "X", qtosa.host_reason = "r"} : (tensor<4xi8>) -> tensor<4xi8>
+  return %n : tensor<4xi8>
+}
+
+// -----
+
 func.func private @svdf(tensor<4xi8>) -> tensor<4xi8>
 func.func @host_reason_empty(%x: tensor<4xi8>) -> tensor<4xi8> {
   // expected-error @+1 {{[QTOSA-ATTR] 'qtosa.host_reason' must be a non-empty string; found ""}}

@@ -140,7 +140,8 @@ LogicalResult QTosaDialect::verifyOperationAttribute(Operation *op,
              << "[QTOSA-ATTR] '" << name << "' says why a call marked '"
              << kOpaqueHostOpAttrName
              << "' runs on the host; it is not meaningful on '" << op->getName()
-             << "' without that mark";
+             << (isa<CallOpInterface>(op) ? "' without that mark"
+                                          : "', which is not a call");
     auto text = dyn_cast<StringAttr>(value);
     if (!text || text.getValue().empty())
       return op->emitOpError()
