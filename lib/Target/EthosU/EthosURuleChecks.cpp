@@ -515,14 +515,6 @@ WhyNot checkConvStride(Operation *op, Limits limits) {
   return checkStrideSize(g.strideH, g.strideW, limits[0]);
 }
 
-static WhyNot checkInputSize(int64_t h, int64_t w, int64_t c, int64_t limit) {
-  if (WhyNot v = inRange("input height", h, 1, limit))
-    return v;
-  if (WhyNot v = inRange("input width", w, 1, limit))
-    return v;
-  return inRange("input channels", c, 1, limit);
-}
-
 WhyNot checkTransposeConvStride(Operation *op, Limits) {
   ConvGeometry g = getConvGeometry(op);
   int64_t y = g.strideH, x = g.strideW;
@@ -576,7 +568,7 @@ static PoolGeometry getPoolGeometry(Operation *op) {
 WhyNot checkPoolInput(Operation *op, Limits limits) {
   int64_t limit = limits[0];
   PoolGeometry g = getPoolGeometry(op);
-  return checkInputSize(g.h, g.w, g.c, limit);
+  return inRange("input channels", g.c, 1, limit);
 }
 
 WhyNot checkPaddedPoolKernel(Operation *op, Limits limits) {

@@ -1456,6 +1456,27 @@ func.func @avg_pool2d_channels_65537(%arg0: tensor<1x1x1x65537xi8>) -> (tensor<1
   return %v3 : tensor<1x1x1x65537xi8>
 }
 
+// The rule bounded height and width at 65536 too, as Vela's documentation
+// does; Vela 5.2 splits such pools (session 32, found by an audit of the
+// probe): on the NPU.
+// CHECK-LABEL: func.func @avg_pool2d_height_65537(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.avg_pool2d
+func.func @avg_pool2d_height_65537(%arg0: tensor<1x65537x2x1xi8>) -> tensor<1x65536x1x1xi8> {
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v = tosa.avg_pool2d %arg0, %z, %z {acc_type = i32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x65537x2x1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x65536x1x1xi8>
+  return %v : tensor<1x65536x1x1xi8>
+}
+
+// CHECK-LABEL: func.func @avg_pool2d_width_65537(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.avg_pool2d
+func.func @avg_pool2d_width_65537(%arg0: tensor<1x2x65537x1xi8>) -> tensor<1x1x65536x1xi8> {
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %v = tosa.avg_pool2d %arg0, %z, %z {acc_type = i32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x65537x1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x65536x1xi8>
+  return %v : tensor<1x1x65536x1xi8>
+}
+
 // -----
 
 // U55.AVG_POOL2D.KERNEL_PADDED
@@ -1583,6 +1604,25 @@ func.func @max_pool2d_channels_65537(%arg0: tensor<1x1x1x65537xi8>) -> (tensor<1
   // expected-remark @below {{stays on the host: U55.MAX_POOL2D.IFM_SIZE: input channels 65537 exceeds 65536}}
   %v1 = tosa.max_pool2d %arg0 {kernel = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65537xi8>) -> tensor<1x1x1x65537xi8>
   return %v1 : tensor<1x1x1x65537xi8>
+}
+
+// The rule bounded height and width at 65536 too, as Vela's documentation
+// does; Vela 5.2 splits such pools (session 32, found by an audit of the
+// probe): on the NPU.
+// CHECK-LABEL: func.func @max_pool2d_height_65537(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.max_pool2d
+func.func @max_pool2d_height_65537(%arg0: tensor<1x65537x2x1xi8>) -> tensor<1x65536x1x1xi8> {
+  %v = tosa.max_pool2d %arg0 {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x65537x2x1xi8>) -> tensor<1x65536x1x1xi8>
+  return %v : tensor<1x65536x1x1xi8>
+}
+
+// CHECK-LABEL: func.func @max_pool2d_width_65537(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.max_pool2d
+func.func @max_pool2d_width_65537(%arg0: tensor<1x2x65537x1xi8>) -> tensor<1x1x65536x1xi8> {
+  %v = tosa.max_pool2d %arg0 {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x65537x1xi8>) -> tensor<1x1x65536x1xi8>
+  return %v : tensor<1x1x65536x1xi8>
 }
 
 // -----

@@ -370,19 +370,59 @@ func.func @u85_channels_65536(%arg0: tensor<1x1x1x65536xi8>) -> (tensor<1x1x1x65
   return %d, %a, %m : tensor<1x1x1x65536xi32>, tensor<1x1x1x65536xi8>, tensor<1x1x1x65536xi8>
 }
 
-// CHECK-LABEL: func.func @u85_channels_65537(
+// One function per op, so that the Vela probe (vela-probe.mlir) gives each
+// rule its own verdict.
+// CHECK-LABEL: func.func @u85_depthwise_channels_65537(
 // CHECK-NOT:     qtosa.delegate
-func.func @u85_channels_65537(%arg0: tensor<1x1x1x65537xi8>) -> (tensor<1x1x1x65537xi32>, tensor<1x1x1x65537xi8>, tensor<1x1x1x65537xi8>) {
+func.func @u85_depthwise_channels_65537(%arg0: tensor<1x1x1x65537xi8>) -> tensor<1x1x1x65537xi32> {
   %w = "tosa.const"() <{values = dense<1> : tensor<1x1x65537x1xi8>}> : () -> tensor<1x1x65537x1xi8>
   %b = "tosa.const"() <{values = dense<0> : tensor<65537xi32>}> : () -> tensor<65537xi32>
   %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   // expected-remark @below {{stays on the host: U85.DEPTHWISE_CONV2D.CHANNELS: input channels 65537 exceeds 65536}}
   %d = tosa.depthwise_conv2d %arg0, %w, %b, %z, %z {acc_type = i32, dilation = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65537xi8>, tensor<1x1x65537x1xi8>, tensor<65537xi32>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x65537xi32>
+  return %d : tensor<1x1x1x65537xi32>
+}
+
+// CHECK-LABEL: func.func @u85_avg_pool2d_channels_65537(
+// CHECK-NOT:     qtosa.delegate
+func.func @u85_avg_pool2d_channels_65537(%arg0: tensor<1x1x1x65537xi8>) -> tensor<1x1x1x65537xi8> {
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
   // expected-remark @below {{stays on the host: U85.AVG_POOL2D.IFM_SIZE: input channels 65537 exceeds 65536}}
   %a = tosa.avg_pool2d %arg0, %z, %z {acc_type = i32, kernel = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65537xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x1x65537xi8>
+  return %a : tensor<1x1x1x65537xi8>
+}
+
+// CHECK-LABEL: func.func @u85_max_pool2d_channels_65537(
+// CHECK-NOT:     qtosa.delegate
+func.func @u85_max_pool2d_channels_65537(%arg0: tensor<1x1x1x65537xi8>) -> tensor<1x1x1x65537xi8> {
   // expected-remark @below {{stays on the host: U85.MAX_POOL2D.IFM_SIZE: input channels 65537 exceeds 65536}}
   %m = tosa.max_pool2d %arg0 {kernel = array<i64: 1, 1>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x1x1x65537xi8>) -> tensor<1x1x1x65537xi8>
-  return %d, %a, %m : tensor<1x1x1x65537xi32>, tensor<1x1x1x65537xi8>, tensor<1x1x1x65537xi8>
+  return %m : tensor<1x1x1x65537xi8>
+}
+
+// U85.AVG_POOL2D.IFM_SIZE and U85.MAX_POOL2D.IFM_SIZE bounded height and
+// width at 65536 too, as Vela's documentation does; Vela 5.2 splits such
+// pools (session 32, found by an audit of the probe): on the NPU.
+// CHECK-LABEL: func.func @u85_pools_height_65537(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.avg_pool2d
+// CHECK:           tosa.max_pool2d
+func.func @u85_pools_height_65537(%arg0: tensor<1x65537x2x1xi8>) -> (tensor<1x65536x1x1xi8>, tensor<1x65536x1x1xi8>) {
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %a = tosa.avg_pool2d %arg0, %z, %z {acc_type = i32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x65537x2x1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x65536x1x1xi8>
+  %m = tosa.max_pool2d %arg0 {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x65537x2x1xi8>) -> tensor<1x65536x1x1xi8>
+  return %a, %m : tensor<1x65536x1x1xi8>, tensor<1x65536x1x1xi8>
+}
+
+// CHECK-LABEL: func.func @u85_pools_width_65537(
+// CHECK:         qtosa.delegate
+// CHECK:           tosa.avg_pool2d
+// CHECK:           tosa.max_pool2d
+func.func @u85_pools_width_65537(%arg0: tensor<1x2x65537x1xi8>) -> (tensor<1x1x65536x1xi8>, tensor<1x1x65536x1xi8>) {
+  %z = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %a = tosa.avg_pool2d %arg0, %z, %z {acc_type = i32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x65537x1xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<1x1x65536x1xi8>
+  %m = tosa.max_pool2d %arg0 {kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x2x65537x1xi8>) -> tensor<1x1x65536x1xi8>
+  return %a, %m : tensor<1x1x65536x1xi8>, tensor<1x1x65536x1xi8>
 }
 
 // CHECK-LABEL: func.func @u85_conv_channels(

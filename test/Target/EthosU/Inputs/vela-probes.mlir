@@ -122,3 +122,19 @@ func.func @resize_bilinear_2x(%a: tensor<1x4x4x1xi8>) -> tensor<1x8x8x1xi32> {
   %v = tosa.resize %a, %s1, %s2, %s3 {mode = BILINEAR} : (tensor<1x4x4x1xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x8x8x1xi32>
   return %v : tensor<1x8x8x1xi32>
 }
+
+// -----
+
+// RESCALE with INEXACT_ROUND: outside the PRO-INT extensions Vela's
+// validation names (EXT-INEXACTROUND is not among them), yet Vela 5.2
+// compiles it on both targets, so qtosa's PROFILE rule leaves it on the NPU
+// (checked in session 32, after a hostile-input sweep suggested a rule).
+
+func.func @rescale_inexact_round(%x: tensor<1x4x4x8xi32>) -> tensor<1x4x4x8xi8> {
+  %m = "tosa.const"() <{values = dense<1073741824> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %s = "tosa.const"() <{values = dense<36> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %iz = "tosa.const"() <{values = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %oz = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %y = tosa.rescale %x, %m, %s, %iz, %oz {input_unsigned = false, output_unsigned = false, per_channel = false, rounding_mode = INEXACT_ROUND, scale32 = true} : (tensor<1x4x4x8xi32>, tensor<1xi32>, tensor<1xi8>, tensor<1xi32>, tensor<1xi8>) -> tensor<1x4x4x8xi8>
+  return %y : tensor<1x4x4x8xi8>
+}
