@@ -70,14 +70,19 @@ def _problem(name: str) -> Optional[str]:
     tool = TOOLS[name]
     found = installed_version(tool.distribution)
     install = INSTALL + (" --with-torch" if tool.optional else "")
+    # An installed qtosa has no scripts/: the pip command works anywhere.
+    pip = "%s -m pip install %s==%s" % (sys.executable, tool.distribution,
+                                        tool.version)
     if found is None:
         return ("%s %s (%s) is not installed for %s: run `%s`, then use "
-                ".venv/bin/python3" % (tool.distribution, tool.version,
-                                       tool.purpose, sys.executable, install))
+                ".venv/bin/python3 (in a qtosa checkout), or `%s`"
+                % (tool.distribution, tool.version, tool.purpose,
+                   sys.executable, install, pip))
     if found != tool.version:
-        return ("%s is %s, qtosa is checked against %s (%s): run `%s`"
+        return ("%s is %s, qtosa is checked against %s (%s): run `%s` (in a "
+                "qtosa checkout) or `%s`"
                 % (tool.distribution, found, tool.version, tool.purpose,
-                   install))
+                   install, pip))
     return None
 
 

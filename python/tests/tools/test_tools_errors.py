@@ -5,6 +5,7 @@ import os
 import pathlib
 import re
 import subprocess
+import sys
 
 import pytest
 
@@ -27,8 +28,10 @@ def test_missing_tools_in_debians_python_are_one_line_each():
     lines = result.stdout.splitlines()
     assert lines == [
         "qtosa: %s %s (%s) is not installed for /usr/bin/python3: run "
-        "`bash scripts/install-deps.sh`, then use .venv/bin/python3"
-        % (tool.distribution, tool.version, tool.purpose)
+        "`bash scripts/install-deps.sh`, then use .venv/bin/python3 (in a "
+        "qtosa checkout), or `/usr/bin/python3 -m pip install %s==%s`"
+        % (tool.distribution, tool.version, tool.purpose, tool.distribution,
+           tool.version)
         for tool in qtosa.tools.TOOLS.values() if not tool.optional]
 
 
@@ -54,7 +57,9 @@ def test_wrong_version_names_both(monkeypatch):
         qtosa.vela.compile(b"", "ethos-u55-128")
     assert str(error.value) == (
         "ethos-u-vela is 5.1.0, qtosa is checked against 5.2.0 (Arm's "
-        "Ethos-U compiler): run `bash scripts/install-deps.sh`")
+        "Ethos-U compiler): run `bash scripts/install-deps.sh` (in a qtosa "
+        "checkout) or `%s -m pip install ethos-u-vela==5.2.0`"
+        % sys.executable)
 
 
 def test_this_environment_has_every_pinned_tool():
