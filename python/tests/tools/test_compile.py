@@ -46,6 +46,19 @@ def test_command_prints_each_delegates_figures(tmp_path):
     assert int(lines[2].split()[2]) > 0
 
 
+def test_readme_shows_what_the_command_prints(tmp_path):
+    # README.md quotes the example's Ethos-U55 table; it had gone stale
+    # (6524 cycles where the command printed 4860).
+    done = subprocess.run([str(BIN_DIR / "qtosa-compile"), str(EXAMPLE),
+                           "--target", "ethos-u55-128", "-o", str(tmp_path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    readme = (SOURCE_DIR / "README.md").read_text()
+    quoted = readme.split("build/bin/qtosa-compile model.tflite")[1]
+    quoted = quoted.split("It prints:\n\n```\n")[1].split("```")[0]
+    assert done.stdout == quoted
+
+
 FLOAT_IO = """
 func.func @main(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
   %q = quant.qcast %x : tensor<1x8xf32> to tensor<1x8x!quant.uniform<i8:f32, 0.1>>
