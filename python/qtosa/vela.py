@@ -1,9 +1,10 @@
 """Vela, Arm's Ethos-U compiler, on the delegates qtosa writes.
 
 Vela compiles a TOSA 1.0 flatbuffer with no CPU fallback: an operator it
-cannot run fails the whole compile. compile() calls it in process, the way
+cannot run fails the whole compile. compile() calls its Python API the way
 ExecuTorch's Arm backend does (``vela.main`` with ``--output-format=raw``),
-and returns its figures as a dict; a rejection raises qtosa.Error naming the
+in a forked child so that a crash of Vela's C++ core is an error rather
+than the end of the caller's process, and returns its figures as a dict; a rejection raises qtosa.Error naming the
 delegate, the operator Vela names and Vela's own message.
 
     import qtosa, qtosa.vela
@@ -56,6 +57,54 @@ def _refused_operator(message: str) -> Optional[str]:
         if match:
             return match.group(1)
     return None
+
+
+def _vela_main(vela: Any, argv: list) -> Tuple[Optional[str], str]:
+    """vela.main(argv): the failure (None when it compiled) and what it
+    printed."""
+    with captured_output() as printed:
+        try:
+            status = vela.main(argv)
+            failure = None if status == 0 else "exit status %s" % status
+        except SystemExit as exit_:  # argparse: a bad option value
+            failure = "Vela's options were refused (exit %s)" % exit_.code
+        except Exception as error:  # RuntimeError from its C++ core
+            failure = str(error) or type(error).__name__
+    return failure, "".join(printed)
+
+
+def _run_vela(vela: Any, argv: list) -> Tuple[Optional[str], str]:
+    """_vela_main in a forked child: Vela 5.2's C++ core (regor) ends the
+    process on some inputs (a segfault on Ethos-U85 for a TFLite model of a
+    lone QUANTIZE, found running bench/vela_routes.py over the corpus), and
+    the caller's process must survive that as a qtosa.Error. A fork shares
+    the imported Vela, so the child costs no import."""
+    import multiprocessing
+    try:
+        context = multiprocessing.get_context("fork")
+    except ValueError:  # no fork on this platform: in process
+        return _vela_main(vela, argv)
+    receiver, sender = context.Pipe(duplex=False)
+    child = context.Process(target=_vela_child, args=(vela, argv, sender))
+    child.start()
+    sender.close()
+    try:
+        result = receiver.recv()
+    except EOFError:
+        result = None
+    child.join()
+    receiver.close()
+    if result is None:
+        code = child.exitcode
+        how = ("signal %d" % -code if code is not None and code < 0
+               else "exit status %s" % code)
+        return ("Vela ended its process (%s) without an answer" % how, "")
+    return result
+
+
+def _vela_child(vela: Any, argv: list, sender: Any) -> None:
+    sender.send(_vela_main(vela, argv))
+    sender.close()
 
 
 def _figures(summary_csv: str, target: str, system_config: str,
@@ -189,14 +238,7 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
                 "--system-config=" + system_config,
                 "--memory-mode=" + memory_mode, "--output-format=raw",
                 "--output-dir=" + out, path]
-        with captured_output() as printed:
-            try:
-                status = vela.main(argv)
-                failure = None if status == 0 else "exit status %s" % status
-            except SystemExit as exit_:  # argparse: a bad option value
-                failure = "Vela's options were refused (exit %s)" % exit_.code
-            except Exception as error:  # RuntimeError from its C++ core
-                failure = str(error) or type(error).__name__
+        failure, printed = _run_vela(vela, argv)
         if failure is not None:
             message = " ".join(failure.split())
             if "could not run" in failure or "Validation error" in failure:
@@ -204,7 +246,7 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
                 raise Error("Vela %s rejects %s for %s: operator %s: %s"
                             % (VERSION, name, target, operator or "?",
                                message))
-            detail = " ".join("".join(printed).split())[-400:]
+            detail = " ".join(printed.split())[-400:]
             raise Error("Vela %s fails on %s for %s: %s%s"
                         % (VERSION, name, target, message,
                            ("; it printed: " + detail) if detail else ""))

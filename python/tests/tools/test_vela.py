@@ -113,3 +113,47 @@ def test_malformed_bytes_are_named_as_bytes():
         "Vela 5.2.0 is not run on delegate: qtosa cannot read it (Vela ends "
         "the process on some malformed files): cannot import <bytes> as a "
         "TOSA flatbuffer")
+
+
+def requantize_model(tmp_path):
+    """float -> QUANTIZE (int32) -> QUANTIZE (int16) -> DEQUANTIZE: the
+    shape of seanet's quantize__quantize0, on which Vela 5.2's Ethos-U85
+    compiler segfaults."""
+    import json
+    from conftest import SOURCE_DIR
+    sys.path.insert(0, str(SOURCE_DIR / "test" / "Target" / "TFLite" /
+                           "Inputs"))
+    import tflite_models
+    m = tflite_models.Model()
+    shape = [1, 2, 160, 2]
+    x = m.tensor("x", shape, "FLOAT32")
+    m.inputs.append(x)
+    wide = m.tensor("wide", shape, "INT32", 1.4901161193847656e-07, 0)
+    m.op("QUANTIZE", [x], [wide])
+    narrow = m.tensor("narrow", shape, "INT16", 9.2197145568206906e-04, 0)
+    m.op("QUANTIZE", [wide], [narrow])
+    y = m.tensor("y", shape, "FLOAT32")
+    m.op("DEQUANTIZE", [narrow], [y])
+    m.outputs.append(y)
+    (tmp_path / "requantize.json").write_text(json.dumps(m.json()))
+    subprocess.run(["flatc", "-b", "-o", str(tmp_path),
+                    str(SOURCE_DIR / "lib" / "Target" / "TFLite" /
+                        "tflite.fbs"), str(tmp_path / "requantize.json")],
+                   check=True)
+    return tmp_path / "requantize.tflite"
+
+
+def test_vela_crashing_is_an_error_not_the_end_of_the_process(
+        delegate, tmp_path):
+    # Vela runs in a forked child: its C++ core's segfault used to end the
+    # caller's process (bench/vela_routes.py over the corpus died so).
+    model = requantize_model(tmp_path)
+    with pytest.raises(qtosa.Error,
+                       match=r"Vela 5\.2\.0 fails on model for ethos-u85-256: "
+                             r"Vela ended its process \(signal 11\) without "
+                             r"an answer"):
+        qtosa.vela.compile(model, "ethos-u85-256", name="model")
+    # The process goes on, and Vela with it.
+    figures = qtosa.vela.compile(delegate["flatbuffer"], "ethos-u85-256",
+                                 name=delegate["name"])
+    assert figures["npu_cycles"] > 0
