@@ -336,6 +336,20 @@ OpStatus SubgraphImporter::convertOperator() {
   default:
     break;
   }
+  // TOSA has no tensor without elements; such an operator becomes a host
+  // call rather than a TOSA op that its verifier refuses (found by session
+  // 32's hostile-input sweep: "'tosa.reduce_max' op operand #0 must be
+  // tosa-conformant tensor of at least rank 1").
+  for (bool isInput : {true, false})
+    for (unsigned i = 0, e = isInput ? numInputs() : numOutputs(); i < e; ++i) {
+      int index = isInput ? input(i) : output(i);
+      if (index < 0 || !llvm::is_contained(tensor(index).shape, 0))
+        continue;
+      return opaque(llvm::formatv("{0} tensor {1} ('{2}') has no elements: "
+                                  "TOSA has no empty tensors",
+                                  isInput ? "input" : "output", index,
+                                  tensor(index).name));
+    }
   for (auto convert :
        {convertNNOp, convertElementwiseOp, convertShapeOp, convertRecurrentOp})
     if (std::optional<OpStatus> status = convert(*this))

@@ -25,7 +25,9 @@
 // RUN: not qtosa-translate --import-tflite %t/shape_mismatch.tflite 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: not qtosa-translate --import-tflite %t/depth_to_space_shapes.tflite 2>&1 | FileCheck %s --check-prefix=D2S
 // RUN: not qtosa-translate --import-tflite %t/read_before_write.tflite 2>&1 | FileCheck %s --check-prefix=UNWRITTEN
-// RUN: not qtosa-translate --import-tflite %t/lstm_zero_steps.tflite 2>&1 | FileCheck %s --check-prefix=LSTM-STEPS
+// An LSTM over 0 time steps was an error here until session 32; like every
+// operator with a tensor of no elements it is now a host call saying why.
+// RUN: qtosa-translate --import-tflite %t/lstm_zero_steps.tflite -o /dev/null 2>&1 | FileCheck %s --check-prefix=LSTM-STEPS
 // RUN: not qtosa-translate --import-tflite %t/lstm_recurrent_shape.tflite 2>&1 | FileCheck %s --check-prefix=LSTM-SHAPE
 // RUN: not qtosa-translate --import-tflite %t/tanh_shape_mismatch.tflite 2>&1 | FileCheck %s --check-prefix=VERIFIER
 
@@ -50,7 +52,7 @@
 // SHAPE: shape_mismatch.tflite:0:0: error: RELU: output tensor 1 ('output') is declared tensor<1x5xf32>, but the operator computes tensor<1x4xf32>
 // D2S: depth_to_space_shapes.tflite:0:0: error: DEPTH_TO_SPACE: shapes [1, 2, 3, 8] and [1, 4, 6, 4] are not related by one block size
 // UNWRITTEN: read_before_write.tflite:1:0: error: RELU: tensor 2 ('never_written') is read before any operator writes it
-// LSTM-STEPS: lstm_zero_steps.tflite:0:0: error: UNIDIRECTIONAL_SEQUENCE_LSTM: has 0 time steps, batch 1, 4 features and 2 units; each must be at least 1
+// LSTM-STEPS: lstm_zero_steps.tflite:0:0: remark: UNIDIRECTIONAL_SEQUENCE_LSTM is imported as a call of @tflite.UNIDIRECTIONAL_SEQUENCE_LSTM that runs on the host: input tensor 0 ('input') has no elements: TOSA has no empty tensors
 // A TOSA verifier's error gets a note naming the TFLite operator the line
 // and column stand for.
 // VERIFIER: tanh_shape_mismatch.tflite:0:0: error: 'tosa.tanh' op requires the same shape for all operands and results

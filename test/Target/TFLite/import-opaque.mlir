@@ -9,6 +9,11 @@
 // Both pipelines take the calls (each stays on the host):
 // RUN: qtosa-translate --import-tflite %t/opaque_ops.tflite 2>/dev/null | qtosa-opt --pass-pipeline='builtin.module(qtosa-ethosu-pipeline{target=ethos-u55-128 report-file=-})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=U55
 // RUN: qtosa-translate --import-tflite %t/opaque_ops.tflite 2>/dev/null | qtosa-opt --pass-pipeline='builtin.module(qtosa-lower-pipeline{io=int})' | FileCheck %s --check-prefix=LOWER
+//
+// An operator with a tensor of no elements is a host call with that reason
+// (the importer used to build a TOSA op its verifier refused).
+// RUN: qtosa-translate --import-tflite %t/zero_elements.tflite -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: remark: REDUCE_MAX is imported as a call of @tflite.REDUCE_MAX that runs on the host: input tensor 0 ('input') has no elements: TOSA has no empty tensors
 
 // REMARK: opaque_ops.tflite:0:0: remark: SVDF is imported as a call of @tflite.SVDF that runs on the host: no TOSA conversion for this operator
 // REMARK: opaque_ops.tflite:1:0: remark: custom.ethos-u is imported as a call of @tflite.custom.ethos-u that runs on the host: custom operators run on the host

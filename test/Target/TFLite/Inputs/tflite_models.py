@@ -433,6 +433,16 @@ def global_extrema():
     return m
 
 
+def zero_elements():
+    """REDUCE_MAX of a tensor with no elements: TOSA has no such tensor."""
+    m = Model()
+    x = act_in(m, [1, 0, 4, 3])
+    peak = act_out(m, [1, 4, 3], scale=0.05, zp=-3, name="max")
+    m.op("REDUCE_MAX", [x, ints(m, "axes", [1])], [peak], "ReducerOptions",
+         {"keep_dims": False})
+    return m
+
+
 def depth_space():
     """DEPTH_TO_SPACE then SPACE_TO_DEPTH with block 2 (the schema's block
     size field is not read: the shapes imply it)."""
@@ -772,6 +782,7 @@ GOOD = [conv2d_same, bias_axis_beyond_rank, conv2d_valid_crop, int64_bias_wide, 
         opaque_ops, signatures, dynamic_batch, runtime_shapes, resize,
         resize_1x1,
         resize_quantized, data_movement, gather, gather_quantized_indices,
+        zero_elements,
         float_math, lstm, lstm_cifg, lstm_peephole]
 
 
