@@ -32,10 +32,12 @@
 // CHECK: ok: minimum:
 // CHECK: compared 3 outputs, max difference {{[01]}} (allowed 1)
 
-// The product's rescale writes i32 directly; the other operand is widened;
-// one rescale by 1 (2^30 >> 30) returns to i16.
+// The product with the slope's stored 1 is x rescaled by alpha (no
+// multiply, session 32), written to i32 directly; the other operand is
+// widened; one rescale by 1 (2^30 >> 30) returns to i16.
 // INT-LABEL: func.func @leaky_same_scale
-// INT: %[[PRODUCT:.+]] = tosa.rescale {{.*}} : (tensor<65536xi32>, {{.*}}) -> tensor<65536xi32>
+// INT-NOT: tosa.mul
+// INT: %[[PRODUCT:.+]] = tosa.rescale %arg0, {{.*}} : (tensor<65536xi16>, {{.*}}) -> tensor<65536xi32>
 // INT: %[[X:.+]] = tosa.rescale %arg0, {{.*}} : (tensor<65536xi16>, {{.*}}) -> tensor<65536xi32>
 // INT: %[[MAX:.+]] = tosa.maximum %[[X]], %[[PRODUCT]] : (tensor<65536xi32>, tensor<65536xi32>) -> tensor<65536xi32>
 // INT: tosa.rescale %[[MAX]], {{.*}} -> tensor<65536xi16>
