@@ -29,15 +29,13 @@ Value splat(ImplicitLocOpBuilder &b, int64_t rank, Type element,
             int64_t value) {
   auto type = RankedTensorType::get(SmallVector<int64_t>(rank, 1), element);
   return tosa::ConstOp::create(
-      b, type,
-      DenseElementsAttr::get(type, b.getIntegerAttr(element, value)));
+      b, type, DenseElementsAttr::get(type, b.getIntegerAttr(element, value)));
 }
 
 /// The broadcast shape of two static shapes of one rank, or nullopt.
 std::optional<SmallVector<int64_t>> broadcastShape(RankedTensorType a,
                                                    RankedTensorType c) {
-  if (!a.hasStaticShape() || !c.hasStaticShape() ||
-      a.getRank() != c.getRank())
+  if (!a.hasStaticShape() || !c.hasStaticShape() || a.getRank() != c.getRank())
     return std::nullopt;
   SmallVector<int64_t> shape;
   for (auto [x, y] : llvm::zip(a.getShape(), c.getShape()))
@@ -47,8 +45,7 @@ std::optional<SmallVector<int64_t>> broadcastShape(RankedTensorType a,
 
 /// Clamps the indices of a gather or a scatter to 0..K-1: TOSA REQUIREs
 /// them there, and MLIR's lowering reads (writes) wherever they point.
-template <typename OpTy>
-void clampIndices(OpTy op, Value values) {
+template <typename OpTy> void clampIndices(OpTy op, Value values) {
   auto valuesType = dyn_cast<RankedTensorType>(values.getType());
   auto indicesType = dyn_cast<RankedTensorType>(op.getIndices().getType());
   if (!valuesType || !indicesType || valuesType.getRank() != 3 ||
