@@ -4,7 +4,8 @@ Vela compiles a TOSA 1.0 flatbuffer with no CPU fallback: an operator it
 cannot run fails the whole compile. compile() calls its Python API the way
 ExecuTorch's Arm backend does (``vela.main`` with ``--output-format=raw``),
 in a forked child so that a crash of Vela's C++ core is an error rather
-than the end of the caller's process, and returns its figures as a dict; a rejection raises qtosa.Error naming the
+than the end of the caller's process, and returns its figures as a dict;
+a rejection raises qtosa.Error naming the
 delegate, the operator Vela names and Vela's own message.
 
     import qtosa, qtosa.vela

@@ -24,3 +24,27 @@ def convnext_module():
     import qtosa
     path = SOURCE_DIR / "examples" / "convnext_block_qdq.mlir"
     return qtosa.parse(path.read_text(), "examples/convnext_block_qdq.mlir")
+
+
+def tflite_models():
+    """test/Target/TFLite/Inputs/tflite_models.py, the importer tests' model
+    builder."""
+    import sys
+    inputs = str(SOURCE_DIR / "test" / "Target" / "TFLite" / "Inputs")
+    if inputs not in sys.path:
+        sys.path.insert(0, inputs)
+    import tflite_models as module
+    return module
+
+
+def write_tflite(directory, name, model):
+    """`model` (a tflite_models.Model) as DIRECTORY/NAME.tflite, by flatc
+    with the importer's schema; returns the path."""
+    import json
+    import subprocess
+    (directory / (name + ".json")).write_text(json.dumps(model.json()))
+    subprocess.run(["flatc", "-b", "-o", str(directory),
+                    str(SOURCE_DIR / "lib" / "Target" / "TFLite" /
+                        "tflite.fbs"), str(directory / (name + ".json"))],
+                   check=True)
+    return directory / (name + ".tflite")

@@ -131,6 +131,12 @@ bool isDoubleRoundWithoutEffect(tosa::RescaleOp rescale) {
   });
 }
 
+/// Whether `factor` is exactly 1 (2^30 >> 30, or any other encoding).
+bool isFactorOne(const RescaleFactor &factor) {
+  return std::ldexp(static_cast<double>(factor.multiplier), -factor.shift) ==
+         1.0;
+}
+
 /// Whether `rescale` is the identity from i32 to a narrow type: factor 1,
 /// zero points 0.
 bool isUnitNarrowing(tosa::RescaleOp rescale) {
@@ -141,9 +147,7 @@ bool isUnitNarrowing(tosa::RescaleOp rescale) {
       out.getWidth() > 16 ||
       !getElementTypeOrSelf(rescale.getInput().getType()).isInteger(32))
     return false;
-  const RescaleFactor &factor = spec->factors.front();
-  return std::ldexp(static_cast<double>(factor.multiplier), -factor.shift) ==
-         1.0;
+  return isFactorOne(spec->factors.front());
 }
 
 /// The operands of a 32-bit MAXIMUM or MINIMUM that qtosa-lower-to-tosa-int
@@ -171,11 +175,8 @@ SmallVector<tosa::RescaleOp> matchWideningsToSplit(Operation *op) {
         llvm::is_contained(widenings, widening))
       continue;
     std::optional<RescaleSpec> spec = readRescaleSpec(widening);
-    if (!spec || spec->outputZeroPoint != 0)
-      continue;
-    const RescaleFactor &factor = spec->factors.front();
-    if (std::ldexp(static_cast<double>(factor.multiplier), -factor.shift) !=
-        1.0)
+    if (spec && spec->outputZeroPoint == 0 &&
+        !isFactorOne(spec->factors.front()))
       widenings.push_back(widening);
   }
   return widenings;

@@ -227,22 +227,14 @@ def test_relu_0_to_1_equals_tflite(tmp_path):
     """RELU_0_TO_1 (which TFLite Micro has no kernel for) against TFLite's
     reference kernels, on every int8 input: the clamp the importer writes,
     lowered to integer TOSA (a clamp at the input's scale and a rescale)."""
-    import json
-    sys.path.insert(0, str(HERE.parents[2] / "test" / "Target" / "TFLite" /
-                           "Inputs"))
-    import tflite_models
-    m = tflite_models.Model()
+    from conftest import tflite_models, write_tflite
+    m = tflite_models().Model()
     x = m.tensor("x", [256], "INT8", 0.01, 3)
     m.inputs.append(x)
     r = m.tensor("r", [256], "INT8", 1.0 / 255, -128)
     m.op("RELU_0_TO_1", [x], [r])
     m.outputs.append(r)
-    (tmp_path / "relu01.json").write_text(json.dumps(m.json()))
-    subprocess.run(["flatc", "-b", "-o", str(tmp_path),
-                    str(HERE.parents[2] / "lib" / "Target" / "TFLite" /
-                        "tflite.fbs"), str(tmp_path / "relu01.json")],
-                   check=True)
-    path = tmp_path / "relu01.tflite"
+    path = write_tflite(tmp_path, "relu01", m)
     inputs = np.arange(-128, 128, dtype=np.int8)
     want = tflite_reference(path, inputs, tmp_path)
     module = qtosa.import_tflite(str(path))

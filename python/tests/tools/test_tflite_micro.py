@@ -9,7 +9,8 @@ import pytest
 import qtosa
 import qtosa.tflite
 
-from conftest import CORPUS_DIR, SOURCE_DIR
+from conftest import (CORPUS_DIR, SOURCE_DIR, tflite_models,
+                      write_tflite)
 
 MODEL = CORPUS_DIR / "tflite" / "tflm_micro_speech_int8.tflite"
 REFERENCE = CORPUS_DIR / "tflite-reference" / "tflm_micro_speech_int8"
@@ -64,14 +65,7 @@ def test_missing_input_is_an_error():
 def quantize_model(tmp_path, storage, scale, zero_point):
     """float -> QUANTIZE -> DEQUANTIZE -> float, written by the TFLite
     importer tests' model builder (flatc)."""
-    import json
-    import subprocess
-    import sys
-    from conftest import SOURCE_DIR
-    sys.path.insert(0, str(SOURCE_DIR / "test" / "Target" / "TFLite" /
-                           "Inputs"))
-    import tflite_models
-    m = tflite_models.Model()
+    m = tflite_models().Model()
     x = m.tensor("float_in", [8], "FLOAT32")
     m.inputs.append(x)
     q = m.tensor("q", [8], storage, scale, zero_point)
@@ -79,12 +73,7 @@ def quantize_model(tmp_path, storage, scale, zero_point):
     d = m.tensor("float_out", [8], "FLOAT32")
     m.op("DEQUANTIZE", [q], [d])
     m.outputs.append(d)
-    (tmp_path / "quantize.json").write_text(json.dumps(m.json()))
-    subprocess.run(["flatc", "-b", "-o", str(tmp_path),
-                    str(SOURCE_DIR / "lib" / "Target" / "TFLite" /
-                        "tflite.fbs"), str(tmp_path / "quantize.json")],
-                   check=True)
-    return tmp_path / "quantize.tflite"
+    return write_tflite(tmp_path, "quantize", m)
 
 
 @pytest.mark.parametrize("storage,scale,zero_point",
@@ -123,22 +112,13 @@ def softmax_model(tmp_path, scale, zero_point, beta, pairs):
     """SOFTMAX over rows of two at the given input parameters and TFLite's
     int8 output parameters (scale 1/256, zero point -128). TFLite Micro has
     no uint8 SOFTMAX."""
-    import json
-    sys.path.insert(0, str(SOURCE_DIR / "test" / "Target" / "TFLite" /
-                           "Inputs"))
-    import tflite_models
-    m = tflite_models.Model()
+    m = tflite_models().Model()
     x = m.tensor("x", [1, pairs, 2], "INT8", scale, zero_point)
     m.inputs.append(x)
     y = m.tensor("y", [1, pairs, 2], "INT8", 1.0 / 256, -128)
     m.op("SOFTMAX", [x], [y], "SoftmaxOptions", {"beta": beta})
     m.outputs.append(y)
-    (tmp_path / "softmax.json").write_text(json.dumps(m.json()))
-    subprocess.run(["flatc", "-b", "-o", str(tmp_path),
-                    str(SOURCE_DIR / "lib" / "Target" / "TFLite" /
-                        "tflite.fbs"), str(tmp_path / "softmax.json")],
-                   check=True)
-    return tmp_path / "softmax.tflite"
+    return write_tflite(tmp_path, "softmax", m)
 
 
 @pytest.mark.parametrize("scale,zero_point,beta,table", [

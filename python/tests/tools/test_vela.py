@@ -8,6 +8,8 @@ import pytest
 import qtosa
 import qtosa.vela
 
+from conftest import tflite_models, write_tflite
+
 
 @pytest.fixture(scope="module")
 def delegate(convnext_module):
@@ -119,12 +121,7 @@ def requantize_model(tmp_path):
     """float -> QUANTIZE (int32) -> QUANTIZE (int16) -> DEQUANTIZE: the
     shape of seanet's quantize__quantize0, on which Vela 5.2's Ethos-U85
     compiler segfaults."""
-    import json
-    from conftest import SOURCE_DIR
-    sys.path.insert(0, str(SOURCE_DIR / "test" / "Target" / "TFLite" /
-                           "Inputs"))
-    import tflite_models
-    m = tflite_models.Model()
+    m = tflite_models().Model()
     shape = [1, 2, 160, 2]
     x = m.tensor("x", shape, "FLOAT32")
     m.inputs.append(x)
@@ -135,12 +132,7 @@ def requantize_model(tmp_path):
     y = m.tensor("y", shape, "FLOAT32")
     m.op("DEQUANTIZE", [narrow], [y])
     m.outputs.append(y)
-    (tmp_path / "requantize.json").write_text(json.dumps(m.json()))
-    subprocess.run(["flatc", "-b", "-o", str(tmp_path),
-                    str(SOURCE_DIR / "lib" / "Target" / "TFLite" /
-                        "tflite.fbs"), str(tmp_path / "requantize.json")],
-                   check=True)
-    return tmp_path / "requantize.tflite"
+    return write_tflite(tmp_path, "requantize", m)
 
 
 def test_vela_crashing_is_an_error_not_the_end_of_the_process(
