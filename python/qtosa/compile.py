@@ -163,15 +163,23 @@ def compile_for_ethosu(model: Union[PathLike, bytes, Module],
                             "vela": d["vela"]} for d in delegates]
     report["vela"] = _totals([d["vela"] for d in delegates])
     if output_dir is not None:
+        # Paths in the manifest are relative to it, as "file" is, so that
+        # the directory can be moved or shipped as it is.
         manifest = {"format": "TOSA 1.0 flatbuffer",
-                    "delegates": [{key: value for key, value in d.items()
-                                   if key != "flatbuffer"}
-                                  for d in delegates]}
+                    "delegates": [_manifest_entry(d) for d in delegates]}
         _write_json(os.path.join(os.fspath(output_dir), "delegates.json"),
                     manifest)
         _write_json(os.path.join(os.fspath(output_dir), "report.json"),
                     report)
     return {"report": report, "delegates": delegates, "module": module}
+
+
+def _manifest_entry(delegate: Dict[str, Any]) -> Dict[str, Any]:
+    entry = {key: value for key, value in delegate.items()
+             if key != "flatbuffer"}
+    entry["vela"] = dict(entry["vela"],
+                         npz=os.path.basename(entry["vela"]["npz"]))
+    return entry
 
 
 def _refuse_overwriting_model(model: Any, output_dir: PathLike,

@@ -3,6 +3,7 @@ then Vela on every delegate, as files, data and a table."""
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 
@@ -27,7 +28,11 @@ def test_example_to_vela_artifacts(target, tmp_path):
     assert report["vela"]["npu_cycles"] == delegate["vela"]["npu_cycles"]
     manifest = json.loads((tmp_path / "delegates.json").read_text())
     (entry,) = manifest["delegates"]
-    assert entry["vela"]["npz"] == str(tmp_path / "delegate_0_vela.npz")
+    # The manifest's paths are relative to it; the result's are where the
+    # files are.
+    assert entry["file"] == "delegate_0.tosa"
+    assert entry["vela"]["npz"] == "delegate_0_vela.npz"
+    assert delegate["vela"]["npz"] == str(tmp_path / "delegate_0_vela.npz")
     assert (tmp_path / "delegate_0.tosa").read_bytes() == \
         delegate["flatbuffer"]
     assert json.loads((tmp_path / "report.json").read_text())["vela"] == \
@@ -128,6 +133,36 @@ def test_command_error_is_one_line(tmp_path):
     assert line.startswith("qtosa-compile: error: Vela 5.2.0 fails on "
                            "delegate_0 for ethos-u55-128: ")
     assert "Section System_Config.Nope not found" in line
+
+
+def test_command_names_the_operator_vela_rejects(tmp_path):
+    # The partition agrees with Vela on every probe, so no model gives a
+    # delegate Vela refuses; the command's path for one is exercised by
+    # handing Vela, in place of the example's delegate, an int8 ADD (TOSA
+    # 1.0 adds int32 only), which Vela itself refuses.
+    script = """
+import sys
+import qtosa, qtosa.compile, qtosa.vela
+bad = qtosa.export_tosa_flatbuffer(qtosa.parse('''
+func.func @bad(%a: tensor<1x4xi8>, %b: tensor<1x4xi8>) -> tensor<1x4xi8> {
+  %0 = tosa.add %a, %b : (tensor<1x4xi8>, tensor<1x4xi8>) -> tensor<1x4xi8>
+  return %0 : tensor<1x4xi8>
+}'''))
+vela_compile = qtosa.vela.compile
+qtosa.vela.compile = lambda flatbuffer, *args, **kwargs: vela_compile(
+    bad, *args, **kwargs)
+sys.exit(qtosa.compile.main(sys.argv[1:]))
+"""
+    done = subprocess.run([sys.executable, "-c", script, str(EXAMPLE),
+                           "-o", str(tmp_path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("qtosa-compile: error: Vela 5.2.0 rejects "
+                           "delegate_0 for ethos-u55-128: operator Add: ")
+    assert "Input data type not supported for this operator" in line
+    assert not (tmp_path / "delegates.json").exists()
 
 
 def test_missing_model_is_an_error(tmp_path):
