@@ -40,6 +40,8 @@ mlir::qtosa::buildQuantizePipeline(OpPassManager &pm,
                                    const QuantizePipelineOptions &options) {
   if (!runsOnModule(pm))
     return failure();
+  // The functions it would not reach are an error, not left as they are.
+  pm.addPass(createCheckPipelineInputPass({"qtosa-quantize-pipeline"}));
   // Mark every tensor to quantize, sharing specs by op semantics.
   AnnotatePassOptions annotate;
   annotate.config = options.config;

@@ -130,6 +130,10 @@ mlir::qtosa::buildQuantizedLoweringStages(OpPassManager &pm,
 LogicalResult
 mlir::qtosa::buildLowerPipeline(OpPassManager &pm,
                                 const LowerPipelineOptions &options) {
+  if (!runsOnModule(pm))
+    return failure();
+  // The functions it would not reach are an error, not left as they are.
+  pm.addPass(createCheckPipelineInputPass({"qtosa-lower-pipeline"}));
   // Import, share, fold, lower.
   if (failed(buildQuantizedLoweringStages(pm, options)))
     return failure();

@@ -198,6 +198,42 @@ def GuardRequirementsPass : Pass<"qtosa-guard-requirements"> {
   let dependentDialects = ["::mlir::tosa::TosaDialect"];
 }
 
+def CheckPipelineInputPass
+    : Pass<"qtosa-check-pipeline-input", "::mlir::ModuleOp"> {
+  let summary = "Refuse a module whose functions a pipeline would not reach";
+  let description = [{
+    The first step of `qtosa-lower-pipeline`, `qtosa-ethosu-pipeline` and
+    `qtosa-quantize-pipeline`. They run on the functions directly in the
+    module they are given; a function with a body in a nested
+    `builtin.module` would come out as it went in, with exit 0: float TOSA
+    where `io=int` promised integers, no delegate where a partition was
+    asked for. Such input is an error at the nested module, which says how
+    to run the pipeline on it (`builtin.module(builtin.module(PIPELINE))`).
+  }];
+  let options = [
+    Option<"pipeline", "pipeline", "std::string", "\"qtosa-lower-pipeline\"",
+           "The pipeline the error names">
+  ];
+}
+
+def ExposeDelegateValuesPass
+    : Pass<"qtosa-expose-delegate-values", "::mlir::ModuleOp"> {
+  let summary = "Return the values at every delegate's boundary";
+  let description = [{
+    For checking an exported delegate against the program it came from:
+    each function whose body holds `qtosa.delegate` ops also returns, after
+    its own results, the operands and then the results of each of those
+    delegates, in program order. Running the program (for example with
+    `qtosa-run` or `qtosa.execute`) then gives every delegate's inputs as
+    the program computes them, on which the delegate's `.tosa` file is run
+    elsewhere (the TOSA reference model), and the outputs to compare with.
+
+    Only delegates directly in a function's body are returned; a function
+    that has callers is an error (they would expect its old results).
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def InlineDelegatesPass : Pass<"qtosa-inline-delegates"> {
   let summary = "Put each qtosa.delegate's body back in place of the delegate";
   let description = [{

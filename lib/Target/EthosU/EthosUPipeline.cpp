@@ -48,6 +48,10 @@ struct EthosUPipelineDecl
 LogicalResult
 mlir::qtosa::buildEthosUPipeline(OpPassManager &pm,
                                  const EthosUPipelineOptions &options) {
+  if (!runsOnModule(pm))
+    return failure();
+  // The functions it would not reach are an error, not left as they are.
+  pm.addPass(createCheckPipelineInputPass({"qtosa-ethosu-pipeline"}));
   // Import, share, fold, lower: the NPU takes integer TOSA only.
   if (failed(buildQuantizedLoweringStages(pm, options.lowering)))
     return failure();

@@ -52,3 +52,36 @@ def test_non_numeric_input_is_an_error(convnext_module, value):
                                           "numpy array") as raised:
         qtosa.reference.run(delegate["flatbuffer"], [value])
     assert "Traceback" not in str(raised.value)
+
+
+def test_each_delegate_equals_the_program_on_its_inputs():
+    # Two Ethos-U55 delegates around a host op (U55 has no BITWISE_AND):
+    # qtosa-expose-delegate-values returns each delegate's inputs and
+    # outputs as the whole program computes them, and the reference model
+    # on each exported .tosa, given those inputs, gives those outputs.
+    module = qtosa.parse("""
+func.func @main(%a: tensor<1x16xi32>) -> tensor<1x16xi32> {
+  %0 = tosa.add %a, %a : (tensor<1x16xi32>, tensor<1x16xi32>) -> tensor<1x16xi32>
+  %1 = tosa.bitwise_and %0, %a : (tensor<1x16xi32>, tensor<1x16xi32>) -> tensor<1x16xi32>
+  %2 = tosa.sub %1, %a : (tensor<1x16xi32>, tensor<1x16xi32>) -> tensor<1x16xi32>
+  return %2 : tensor<1x16xi32>
+}""")
+    report = qtosa.partition(module, "ethos-u55-128")
+    assert report["ops_host"] == 1
+    first, second = module.delegates()
+    exposed = module.clone()
+    exposed.run("qtosa-expose-delegate-values")
+    a = np.random.default_rng(0).integers(-1000, 1000, (1, 16),
+                                          dtype=np.int32)
+    result, in_0, out_0, in_1a, in_1b, out_1 = qtosa.execute(exposed, [a])
+    np.testing.assert_array_equal(in_0, a)
+    np.testing.assert_array_equal(out_0, a + a)
+    # The second delegate's inputs are the host's BITWISE_AND and a.
+    assert {in_1a.tobytes(), in_1b.tobytes()} == {((a + a) & a).tobytes(),
+                                                  a.tobytes()}
+    np.testing.assert_array_equal(out_1, result)
+    np.testing.assert_array_equal(result, ((a + a) & a) - a)
+    (spec_0,) = qtosa.reference.run(first["flatbuffer"], [in_0])
+    np.testing.assert_array_equal(spec_0, out_0)
+    (spec_1,) = qtosa.reference.run(second["flatbuffer"], [in_1a, in_1b])
+    np.testing.assert_array_equal(spec_1, out_1)

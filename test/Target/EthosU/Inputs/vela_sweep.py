@@ -7,9 +7,14 @@ INPUTS are MLIR files (each `// -----` case on its own), .tflite and .tosa
 files, or directories searched for them. Each is partitioned by
 qtosa.partition for each target; inputs the pipeline refuses (error tests,
 models qtosa cannot read) are counted as refused and skipped. Each delegate
-is compiled by Vela (qtosa.vela.compile); with --reference it is also run
-by the TOSA reference model and by qtosa's engine (the delegate's .tosa
-imported back) on three seeded random inputs, which must be bit-identical.
+is compiled by Vela (qtosa.vela.compile); with --reference its .tosa is
+also run by the TOSA reference model on the delegate's inputs as the
+integer program computes them (the partitioned module on qtosa's engine,
+qtosa-expose-delegate-values, three seeded random program inputs), and
+its outputs must be bit-identical to the program's. Where the program
+cannot run on the engine (a host call to a TFLite operator, a delegate in
+a function with callers), the delegate's .tosa imported back runs on
+qtosa's engine instead, on random delegate inputs.
 
 Prints a line per failure (VELA-REJECTED, REFERENCE-DIFFERS,
 REFERENCE-ERROR) and a SUMMARY line with the counts. A delegate whose
@@ -62,6 +67,19 @@ def inputs(paths):
             yield path
 
 
+def random_array(rng, dtype, shape):
+    """Every value of an integer type, or floats about where quantized
+    activations are (a float input is quantized by the program)."""
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return rng.integers(0, 2, shape).astype(np.bool_)
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return rng.integers(info.min, info.max, shape, dtype=dtype,
+                            endpoint=True)
+    return (rng.standard_normal(shape) * 4).astype(dtype)
+
+
 def random_inputs(delegate, seed):
     rng = np.random.default_rng(seed)
     arrays = []
@@ -69,13 +87,42 @@ def random_inputs(delegate, seed):
         dtype = DTYPES.get(spec["dtype"])
         if dtype is None:
             return None
-        if dtype is np.bool_:
-            arrays.append(rng.integers(0, 2, spec["shape"]).astype(np.bool_))
-        else:
-            info = np.iinfo(dtype)
-            arrays.append(rng.integers(info.min, info.max, spec["shape"],
-                                       dtype=dtype, endpoint=True))
+        arrays.append(random_array(rng, dtype, spec["shape"]))
     return arrays
+
+
+def program_values(partitioned, function, seed, graph_inputs=None):
+    """Runs `function` of the partitioned module on qtosa's engine, on
+    `graph_inputs` (arrays, or a function from the executable's (dtype,
+    shape) list to arrays) or random ones of `seed`, and returns, per
+    delegate of that function in program order, (its inputs, its outputs)
+    as the program computes them. Raises qtosa.Error where the program
+    cannot run."""
+    exposed = partitioned.clone()
+    exposed.run("qtosa-expose-delegate-values")
+    executable = qtosa.Executable(exposed, function)
+    if callable(graph_inputs):
+        graph_inputs = graph_inputs(executable.inputs)
+    if graph_inputs is None:
+        rng = np.random.default_rng(seed)
+        graph_inputs = []
+        for dtype, shape in executable.inputs:
+            if any(size is None for size in shape):
+                raise qtosa.Error("the program has an input of dynamic shape")
+            graph_inputs.append(random_array(rng, dtype, shape))
+    values = executable.run(graph_inputs)
+    own = len(values) - sum(
+        len(d["inputs"]) + len(d["outputs"])
+        for d in partitioned.delegates() if d["function"] == function)
+    boundaries, at = [], own
+    for delegate in partitioned.delegates():
+        if delegate["function"] != function:
+            continue
+        count_in, count_out = len(delegate["inputs"]), len(delegate["outputs"])
+        boundaries.append((values[at:at + count_in],
+                           values[at + count_in:at + count_in + count_out]))
+        at += count_in + count_out
+    return boundaries
 
 
 def main():
@@ -85,7 +132,8 @@ def main():
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
     counts = dict(cases=0, refused=0, delegates=0, compiled=0, rejected=0,
-                  reference=0, unpredictable=0, unexecutable=0, differs=0)
+                  reference=0, reimported=0, unpredictable=0, unexecutable=0,
+                  differs=0)
     for path in inputs(args.paths):
         for name, load in cases(path):
             counts["cases"] += 1
@@ -97,6 +145,7 @@ def main():
                 except qtosa.Error:
                     counts["refused"] += 1
                     continue
+                program = Program(module)
                 for delegate in delegates:
                     counts["delegates"] += 1
                     where = "%s %s %s" % (name, target, delegate["name"])
@@ -107,17 +156,18 @@ def main():
                     except qtosa.Error as error:
                         counts["rejected"] += 1
                         print("VELA-REJECTED %s: %s" % (where, error))
-                    if not args.reference or target != "ethos-u85-256":
-                        continue
-                    check_reference(delegate, where, counts)
+                    if args.reference:
+                        check_reference(delegate, where, counts, program)
     print("SUMMARY " + " ".join("%s=%d" % item for item in counts.items()))
 
 
-def check_reference(delegate, where, counts):
+def check_reference(delegate, where, counts, program):
     """Counts the delegate's verdict, printing a line for a failure."""
-    verdict, message = reference_verdict(delegate)
+    verdict, message = reference_verdict(delegate, program=program)
     if verdict == "identical":
         counts["reference"] += 1
+    elif verdict == "identical-reimported":
+        counts["reimported"] += 1
     elif verdict in ("unpredictable", "unexecutable"):
         counts[verdict] += 1
     elif verdict is not None:
@@ -125,17 +175,56 @@ def check_reference(delegate, where, counts):
         print("%s %s %s" % (verdict, where, message))
 
 
-def reference_verdict(delegate, seeds=range(3)):
-    """The reference model and qtosa's engine on the delegate's .tosa:
-    ("identical", None); ("unpredictable", None) or ("unexecutable", None)
-    (not compared); ("REFERENCE-DIFFERS" or "REFERENCE-ERROR", what); or
-    (None, None) for inputs of a type random_inputs cannot make."""
-    ours = qtosa.import_tosa_flatbuffer(delegate["flatbuffer"])
-    function = ours.function_names()[0]
+class Program:
+    """The partitioned module as the integer program: per delegate, its
+    inputs and outputs as the program computes them (program_values),
+    computed once per function and seed. `graph_inputs` maps a seed to the
+    program's inputs for it (random ones for other seeds)."""
+
+    def __init__(self, partitioned, graph_inputs=None):
+        self.partitioned = partitioned
+        self.delegates = partitioned.delegates()
+        self.graph_inputs = graph_inputs or {}
+        self.cache = {}
+
+    def __call__(self, delegate, seed):
+        function = delegate["function"]
+        key = (function, seed)
+        if key not in self.cache:
+            try:
+                self.cache[key] = program_values(
+                    self.partitioned, function, seed,
+                    self.graph_inputs.get(seed))
+            except qtosa.Error as error:
+                self.cache[key] = error
+        values = self.cache[key]
+        if isinstance(values, qtosa.Error):
+            raise values
+        names = [d["name"] for d in self.delegates
+                 if d["function"] == function]
+        return values[names.index(delegate["name"])]
+
+
+def reference_verdict(delegate, seeds=range(3), program=None):
+    """The reference model on the delegate's .tosa against the integer
+    program (a Program) on the same inputs: ("identical", None); where the
+    program cannot run, against qtosa's engine on the .tosa imported back
+    on random inputs: ("identical-reimported", None); ("unpredictable",
+    None) or ("unexecutable", None) (not compared); ("REFERENCE-DIFFERS" or
+    "REFERENCE-ERROR", what); or (None, None) for inputs of a type
+    random_inputs cannot make."""
+    ours = None
     for seed in seeds:
-        arrays = random_inputs(delegate, seed)
-        if arrays is None:
-            return None, None
+        expected = None
+        if program is not None:
+            try:
+                arrays, expected = program(delegate, seed)
+            except qtosa.Error:
+                program = None
+        if expected is None:
+            arrays = random_inputs(delegate, seed)
+            if arrays is None:
+                return None, None
         try:
             spec = qtosa.reference.run(delegate["flatbuffer"], arrays)
         except qtosa.reference.Unpredictable:
@@ -144,25 +233,32 @@ def reference_verdict(delegate, seeds=range(3)):
             if "REQUIRE() fails" in str(error):
                 return "unpredictable", None
             return "REFERENCE-ERROR", "seed %d: %s" % (seed, error)
-        try:
-            mine = qtosa.execute(ours, arrays, function=function)
-        except qtosa.Error as error:
-            message = str(error)
-            if ("supported element types are" in message or
-                    "lowering failed" in message):
-                return "unexecutable", None
-            return "REFERENCE-ERROR", "seed %d: %s" % (seed, error)
-        for index, (a, b) in enumerate(zip(spec, mine)):
+        if expected is None:
+            if ours is None:
+                ours = qtosa.import_tosa_flatbuffer(delegate["flatbuffer"])
+            try:
+                expected = qtosa.execute(ours, arrays,
+                                         function=ours.function_names()[0])
+            except qtosa.Error as error:
+                message = str(error)
+                if ("supported element types are" in message or
+                        "lowering failed" in message):
+                    return "unexecutable", None
+                return "REFERENCE-ERROR", "seed %d: %s" % (seed, error)
+        for index, (a, b) in enumerate(zip(spec, expected)):
             if a.shape != b.shape or not np.array_equal(a, b.astype(a.dtype)):
                 diff = (np.abs(a.astype(np.int64) - b.astype(np.int64)).max()
                         if a.shape == b.shape else "shape")
-                text = str(ours)
+                text = str(qtosa.import_tosa_flatbuffer(delegate["flatbuffer"]))
                 return "REFERENCE-DIFFERS", (
-                    "seed %d output %d: max %s; ops %s%s"
-                    % (seed, index, diff,
+                    "seed %d output %d (%s): max %s; ops %s%s"
+                    % (seed, index,
+                       "the program's" if program is not None
+                       else "the .tosa on qtosa's engine", diff,
                        " ".join(sorted(set(re.findall(r"tosa\.\w+", text)))),
                        " (bilinear)" if "BILINEAR" in text else ""))
-    return "identical", None
+    return ("identical" if program is not None else "identical-reimported",
+            None)
 
 
 if __name__ == "__main__":
