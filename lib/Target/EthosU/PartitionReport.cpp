@@ -237,13 +237,25 @@ void writeTable(const PartitionReport &report, raw_ostream &os) {
   }
 }
 
+/// Appends `c` to `out`, a control character (from a tensor name or a file
+/// name in a model) as the text \xHH: printed raw, an ESC would drive the
+/// reader's terminal and a NUL would end the DOT file for Graphviz.
+void appendVisible(std::string &out, char c) {
+  auto byte = static_cast<unsigned char>(c);
+  if (byte >= 0x20 && byte != 0x7f) {
+    out += c;
+    return;
+  }
+  out += llvm::formatv("\\x{0:X-2}", static_cast<unsigned>(byte)).str();
+}
+
 /// Escapes `text` for a double-quoted Graphviz string.
 std::string dotEscape(StringRef text) {
   std::string escaped;
   for (char c : text) {
     if (c == '"' || c == '\\')
       escaped += '\\';
-    escaped += c;
+    appendVisible(escaped, c);
   }
   return escaped;
 }
@@ -391,7 +403,17 @@ llvm::json::Value mlir::qtosa::reportValue(const PartitionReport &report) {
 LogicalResult mlir::qtosa::writeReport(const PartitionReport &report,
                                        StringRef path) {
   if (path == "-") {
-    writeTable(report, llvm::errs());
+    std::string table;
+    llvm::raw_string_ostream os(table);
+    writeTable(report, os);
+    std::string visible;
+    for (char c : table) {
+      if (c == '\n')
+        visible += c;
+      else
+        appendVisible(visible, c);
+    }
+    llvm::errs() << visible;
     return success();
   }
   std::string json;
