@@ -11,8 +11,9 @@
 # A benchmark, not a test: Vela takes minutes on a delegate of thousands of
 # ops (each 10k-op model is one delegate of 5,700 or 9,400 ops): about 16
 # minutes in all on 2 cores, the random graphs 11 s of it. The random
-# graphs, the corpus and the factory models are also swept by the tests
-# (Target/EthosU/vela-sweep*.mlir, factory/reference). Assumes
+# graphs, the corpus, the factory models and these two models at 4,000 ops
+# are also swept by the tests (Target/EthosU/vela-sweep*.mlir,
+# factory/models). Assumes
 # scripts/build.sh has run; generated files go to build/bench/vela-sweep.
 set -euo pipefail
 cd "$(dirname "$0")/.."
