@@ -21,14 +21,17 @@ from __future__ import annotations
 
 import csv
 import glob
+import json
 import os
 import re
+import subprocess
+import sys
 import tempfile
+import threading
 from typing import Any, Dict, Optional, Tuple, Union
 
 import numpy as np
 
-from ._capture import captured_output
 from ._qtosa import Error
 from .tools import TOOLS, require
 
@@ -60,61 +63,67 @@ def _refused_operator(message: str) -> Optional[str]:
     return None
 
 
-def _vela_main(vela: Any, argv: list) -> Tuple[Optional[str], str]:
-    """vela.main(argv): the failure (None when it compiled) and what it
-    printed."""
-    with captured_output() as printed:
+class _Worker:
+    """The process _vela_worker.py runs in, started on the first compile and
+    kept for the caller's process (one per process: a child forked by the
+    caller starts its own). Vela runs there, each compile in a child it
+    forks, never in the caller's process nor in a child forked from it:
+
+    - Vela 5.2's C++ core (regor) ends its process on some inputs (a
+      segfault on Ethos-U85 for a TFLite model of a lone QUANTIZE), and the
+      caller must survive that as a qtosa.Error;
+    - a child forked from a caller that had run graphs on qtosa's engine
+      deadlocked destroying an MLIRContext whose threads it had not
+      inherited, or crashed in regor (22 of the corpus's 278 delegates);
+    - multiprocessing's fork server re-ran a caller's script that had no
+      `__main__` guard, failed for a script read from stdin, and is not
+      allowed in a multiprocessing.Pool's workers.
+    """
+
+    lock = threading.Lock()
+    process: Optional[subprocess.Popen] = None
+    owner = -1
+
+    @classmethod
+    def ask(cls, argv: list) -> Tuple[Optional[str], str]:
+        with cls.lock:
+            for attempt in range(2):
+                if cls.process is None or cls.owner != os.getpid() or \
+                        cls.process.poll() is not None:
+                    cls.start()
+                try:
+                    cls.process.stdin.write(json.dumps(argv) + "\n")
+                    cls.process.stdin.flush()
+                    line = cls.process.stdout.readline()
+                except (BrokenPipeError, OSError):
+                    line = ""
+                if line:
+                    failure, printed = json.loads(line)
+                    return failure, printed
+                cls.process = None
+            return ("Vela's worker process (%s) ended without an answer"
+                    % _WORKER, "")
+
+    @classmethod
+    def start(cls) -> None:
+        # The caller's sys.path finds Vela (a venv, PYTHONPATH); a working
+        # directory that may have been removed is not needed.
+        environment = dict(os.environ)
+        environment["PYTHONPATH"] = os.pathsep.join(
+            entry for entry in sys.path if isinstance(entry, str) and entry)
         try:
-            status = vela.main(argv)
-            failure = None if status == 0 else "exit status %s" % status
-        except SystemExit as exit_:  # argparse: a bad option value
-            failure = "Vela's options were refused (exit %s)" % exit_.code
-        except Exception as error:  # RuntimeError from its C++ core
-            failure = str(error) or type(error).__name__
-    return failure, "".join(printed)
+            cls.process = subprocess.Popen(
+                [sys.executable, _WORKER], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                text=True, cwd=tempfile.gettempdir(), env=environment)
+        except OSError as error:
+            raise Error("cannot start Vela's worker process %s: %s"
+                        % (_WORKER, error.strerror)) from None
+        cls.owner = os.getpid()
 
 
-def _run_vela(vela: Any, argv: list) -> Tuple[Optional[str], str]:
-    """_vela_main in a child process: Vela 5.2's C++ core (regor) ends the
-    process on some inputs (a segfault on Ethos-U85 for a TFLite model of a
-    lone QUANTIZE, found running bench/vela_routes.py over the corpus), and
-    the caller's process must survive that as a qtosa.Error.
-
-    The child is forked from a fork server, a process that has imported
-    qtosa.vela and Vela and done nothing else, not from the caller: forked
-    from a process that had run graphs on qtosa's engine (JIT-compiled
-    code, a heap in another state), regor crashed on delegates it compiles
-    in a fresh process (22 of the corpus's 278, always the same ones, in
-    test/Target/EthosU/vela-sweep.mlir)."""
-    import multiprocessing
-    try:
-        context = multiprocessing.get_context("forkserver")
-    except ValueError:  # no fork server on this platform: in process
-        return _vela_main(vela, argv)
-    context.set_forkserver_preload([__name__, vela.__name__])
-    receiver, sender = context.Pipe(duplex=False)
-    child = context.Process(target=_vela_child,
-                            args=(vela.__name__, argv, sender))
-    child.start()
-    sender.close()
-    try:
-        result = receiver.recv()
-    except EOFError:
-        result = None
-    child.join()
-    receiver.close()
-    if result is None:
-        code = child.exitcode
-        how = ("signal %d" % -code if code is not None and code < 0
-               else "exit status %s" % code)
-        return ("Vela ended its process (%s) without an answer" % how, "")
-    return result
-
-
-def _vela_child(module: str, argv: list, sender: Any) -> None:
-    import importlib
-    sender.send(_vela_main(importlib.import_module(module), argv))
-    sender.close()
+_WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                       "_vela_worker.py")
 
 
 def _figures(summary_csv: str, target: str, system_config: str,
@@ -199,7 +208,9 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
     rejects the graph: "Vela 5.2.0 rejects NAME for TARGET: operator OP:
     MESSAGE".
     """
-    vela = require("vela")
+    # Vela at the pinned version where the caller runs: its worker process
+    # imports the same.
+    require("vela")
     if target not in SYSTEM_DEFAULTS and (system_config is None or
                                           memory_mode is None):
         raise Error("no default Vela system config for target '%s' (qtosa "
@@ -248,7 +259,7 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
                 "--system-config=" + system_config,
                 "--memory-mode=" + memory_mode, "--output-format=raw",
                 "--output-dir=" + out, path]
-        failure, printed = _run_vela(vela, argv)
+        failure, printed = _Worker.ask(argv)
         if failure is not None:
             message = " ".join(failure.split())
             if "could not run" in failure or "Validation error" in failure:

@@ -1,4 +1,5 @@
 """Vela 5.2 compiles the bundled example's delegate for both targets."""
+import os
 import subprocess
 import sys
 
@@ -149,3 +150,51 @@ def test_vela_crashing_is_an_error_not_the_end_of_the_process(
     figures = qtosa.vela.compile(delegate["flatbuffer"], "ethos-u85-256",
                                  name=delegate["name"])
     assert figures["npu_cycles"] > 0
+
+
+# How callers run Vela: each of these failed while Vela ran in a child of
+# multiprocessing's fork server (a script without a __main__ guard ran
+# twice, a script from stdin could not be found, a Pool's worker may not
+# have children), or, before that, in a child forked from the caller.
+CALLER = """
+import os, sys
+import qtosa, qtosa.vela
+print("top level", __name__, flush=True)
+flatbuffer = open(sys.argv[1], "rb").read()
+{call}
+"""
+
+
+@pytest.mark.parametrize("how", ["script", "stdin", "pool", "removed_cwd"])
+def test_callers_of_every_kind_compile(delegate, how, tmp_path):
+    tosa = tmp_path / "delegate.tosa"
+    tosa.write_bytes(delegate["flatbuffer"])
+    call = ('figures = qtosa.vela.compile(flatbuffer, "ethos-u85-256")\n'
+            'print("cycles", figures["npu_cycles"] > 0)')
+    if how == "pool":
+        call = ("import multiprocessing\n"
+                "def work(_):\n"
+                "    return qtosa.vela.compile(flatbuffer,\n"
+                "                              'ethos-u85-256')['npu_cycles']\n"
+                "with multiprocessing.get_context('fork').Pool(2) as pool:\n"
+                "    print('cycles', all(c > 0 for c in pool.map(work, [0, 1])))")
+    if how == "removed_cwd":
+        gone = tmp_path / "gone"
+        gone.mkdir()
+        call = "os.rmdir(%r)\n" % str(gone) + call
+    script = CALLER.format(call=call)
+    path = tmp_path / "caller.py"
+    path.write_text(script)
+    if how == "stdin":
+        command = [sys.executable, "-", str(tosa)]
+    else:
+        command = [sys.executable, str(path), str(tosa)]
+    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        os.path.abspath(entry) for entry in sys.path if entry))
+    done = subprocess.run(command, input=script if how == "stdin" else None,
+                          capture_output=True, text=True, timeout=300,
+                          env=environment,
+                          cwd=tmp_path / "gone" if how == "removed_cwd"
+                          else tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["top level __main__", "cycles True"]
