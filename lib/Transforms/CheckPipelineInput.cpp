@@ -30,8 +30,17 @@ struct CheckPipelineInputPass
     ModuleOp root = getOperation();
     for (Operation &top : root.getBody()->getOperations()) {
       auto nested = dyn_cast<ModuleOp>(top);
-      if (!nested)
-        continue;
+      if (!nested) {
+        // An op of another kind that holds regions (functions of another
+        // dialect, an unregistered op): what is inside is out of reach too,
+        // and the symbol analyses of the stages do not expect it.
+        if (top.getNumRegions() == 0 || isa<FunctionOpInterface>(top))
+          continue;
+        emitError(top.getLoc())
+            << "'" << pipeline << "' takes a module of functions; this '"
+            << top.getName() << "' holds regions it would not reach";
+        return signalPassFailure();
+      }
       FunctionOpInterface reached;
       nested.walk([&](FunctionOpInterface func) {
         if (func.isExternal())

@@ -24,24 +24,42 @@ using namespace mlir::qtosa;
 namespace {
 
 /// Appends the operands and then the results of each delegate in `func`'s
-/// body, in program order, to what `func` returns.
+/// body, in program order, to what `func` returns. A delegate the function
+/// cannot return (in a nested region, or in a function of several blocks,
+/// whose return it may not dominate) is an error, not left out.
 LogicalResult expose(func::FuncOp func, ModuleOp module) {
-  if (func.isExternal() || !func.getBody().hasOneBlock())
-    return success();
   SmallVector<DelegateOp> delegates;
-  for (Operation &op : func.getBody().front())
-    if (auto delegate = dyn_cast<DelegateOp>(op))
-      delegates.push_back(delegate);
+  func.walk([&](DelegateOp delegate) { delegates.push_back(delegate); });
   if (delegates.empty())
     return success();
-  // A caller would still expect the old results.
-  if (!SymbolTable::symbolKnownUseEmpty(func, module))
-    return func.emitError("cannot return the values at its delegates' "
-                          "boundaries: the function has callers");
+  StringRef cannot = "cannot return the values at its delegates' boundaries";
+  for (DelegateOp delegate : delegates)
+    if (delegate->getParentOp() != func || !func.getBody().hasOneBlock()) {
+      InFlightDiagnostic diag = emitError(func.getLoc()) << cannot << ": ";
+      if (delegate->getParentOp() != func)
+        diag << "a delegate is inside '" << delegate->getParentOp()->getName()
+             << "'";
+      else
+        diag << "the function has "
+             << llvm::range_size(func.getBody().getBlocks()) << " blocks";
+      diag.attachNote(delegate.getLoc()) << "this delegate";
+      return failure();
+    }
+  // Its users would still expect the old results.
+  if (std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(func, module))
+    if (!uses->empty()) {
+      const SymbolTable::SymbolUse &use = *uses->begin();
+      InFlightDiagnostic diag = emitError(func.getLoc())
+                                << cannot << ": the function's symbol is used";
+      diag.attachNote(use.getUser()->getLoc())
+          << "by this '" << use.getUser()->getName() << "'";
+      return failure();
+    }
   auto ret = dyn_cast<func::ReturnOp>(func.getBody().front().getTerminator());
   if (!ret)
-    return func.emitError("cannot return the values at its delegates' "
-                          "boundaries: its body does not end in func.return");
+    return emitError(func.getLoc())
+           << cannot << ": its body does not end in func.return";
   SmallVector<Value> returned(ret.getOperands());
   for (DelegateOp delegate : delegates) {
     llvm::append_range(returned, delegate.getInputs());
@@ -68,7 +86,9 @@ struct ExposeDelegateValuesPass
           ExposeDelegateValuesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+    SmallVector<func::FuncOp> funcs;
+    module.walk([&](func::FuncOp func) { funcs.push_back(func); });
+    for (func::FuncOp func : funcs)
       if (failed(expose(func, module)))
         return signalPassFailure();
   }

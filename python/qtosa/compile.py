@@ -170,11 +170,14 @@ def compile_for_ethosu(model: Union[PathLike, bytes, Module],
         _write_json(os.path.join(os.fspath(output_dir), "delegates.json"),
                     manifest)
         _write_json(os.path.join(os.fspath(output_dir), "report.json"),
-                    report)
+                    dict(report, delegates=[_manifest_entry(d) for d in
+                                            report["delegates"]]))
     return {"report": report, "delegates": delegates, "module": module}
 
 
 def _manifest_entry(delegate: Dict[str, Any]) -> Dict[str, Any]:
+    """A delegate as delegates.json and report.json hold it: no flatbuffer
+    bytes, Vela's npz named relative to the output directory."""
     entry = {key: value for key, value in delegate.items()
              if key != "flatbuffer"}
     entry["vela"] = dict(entry["vela"],

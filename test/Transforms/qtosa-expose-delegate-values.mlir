@@ -1,4 +1,4 @@
-// RUN: qtosa-opt %s --split-input-file --verify-diagnostics --qtosa-expose-delegate-values | FileCheck %s --enable-var-scope
+// RUN: qtosa-opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect --qtosa-expose-delegate-values | FileCheck %s --enable-var-scope
 
 // After the function's own result: each delegate's operands, then its
 // results, in program order; a result attribute stays on its result.
@@ -34,7 +34,7 @@ func.func @no_delegates(%x: tensor<4xi8>) -> tensor<4xi8> {
 // -----
 
 // Its callers would still expect one result.
-// expected-error @+1 {{cannot return the values at its delegates' boundaries: the function has callers}}
+// expected-error @+1 {{cannot return the values at its delegates' boundaries: the function's symbol is used}}
 func.func @called(%x: tensor<1x8xi8>) -> tensor<8x1xi8> {
   %a = qtosa.delegate "ethos-u55-128" (%x) : (tensor<1x8xi8>) -> tensor<8x1xi8> {
   ^bb0(%in: tensor<1x8xi8>):
@@ -45,6 +45,57 @@ func.func @called(%x: tensor<1x8xi8>) -> tensor<8x1xi8> {
 }
 
 func.func @caller(%x: tensor<1x8xi8>) -> tensor<8x1xi8> {
+  // expected-note @below {{by this 'func.call'}}
   %a = func.call @called(%x) : (tensor<1x8xi8>) -> tensor<8x1xi8>
   return %a : tensor<8x1xi8>
+}
+
+// -----
+
+// A function of several blocks: its return may not see the delegate.
+// expected-error @+1 {{cannot return the values at its delegates' boundaries: the function has 2 blocks}}
+func.func @blocks(%x: tensor<1x8xi8>) -> tensor<8x1xi8> {
+  // expected-note @below {{this delegate}}
+  %a = qtosa.delegate "ethos-u55-128" (%x) : (tensor<1x8xi8>) -> tensor<8x1xi8> {
+  ^bb0(%in: tensor<1x8xi8>):
+    %t = tosa.transpose %in {perms = array<i32: 1, 0>} : (tensor<1x8xi8>) -> tensor<8x1xi8>
+    qtosa.yield %t : tensor<8x1xi8>
+  }
+  "test.br"()[^bb1] : () -> ()
+^bb1:
+  return %a : tensor<8x1xi8>
+}
+
+// -----
+
+// A delegate inside another op's region does not reach the return.
+// expected-error @+1 {{cannot return the values at its delegates' boundaries: a delegate is inside 'test.region'}}
+func.func @in_region(%x: tensor<1x8xi8>) {
+  "test.region"() ({
+    // expected-note @below {{this delegate}}
+    %a = qtosa.delegate "ethos-u55-128" (%x) : (tensor<1x8xi8>) -> tensor<8x1xi8> {
+    ^bb0(%in: tensor<1x8xi8>):
+      %t = tosa.transpose %in {perms = array<i32: 1, 0>} : (tensor<1x8xi8>) -> tensor<8x1xi8>
+      qtosa.yield %t : tensor<8x1xi8>
+    }
+    "test.end"() : () -> ()
+  }) : () -> ()
+  return
+}
+
+// -----
+
+// In a nested module, a function is treated as one at the top.
+// CHECK-LABEL: module @inner
+// CHECK: func.func @nested(
+// CHECK-SAME: -> (tensor<8x1xi8>, tensor<1x8xi8>, tensor<8x1xi8>)
+module @inner {
+  func.func @nested(%x: tensor<1x8xi8>) -> tensor<8x1xi8> {
+    %a = qtosa.delegate "ethos-u55-128" (%x) : (tensor<1x8xi8>) -> tensor<8x1xi8> {
+    ^bb0(%in: tensor<1x8xi8>):
+      %t = tosa.transpose %in {perms = array<i32: 1, 0>} : (tensor<1x8xi8>) -> tensor<8x1xi8>
+      qtosa.yield %t : tensor<8x1xi8>
+    }
+    return %a : tensor<8x1xi8>
+  }
 }

@@ -208,7 +208,8 @@ def CheckPipelineInputPass
     `builtin.module` would come out as it went in, with exit 0: float TOSA
     where `io=int` promised integers, no delegate where a partition was
     asked for. Such input is an error at the nested module, which says how
-    to run the pipeline on it (`builtin.module(builtin.module(PIPELINE))`).
+    to run the pipeline on it (`builtin.module(builtin.module(PIPELINE))`);
+    so is any other op at the top that holds regions.
   }];
   let options = [
     Option<"pipeline", "pipeline", "std::string", "\"qtosa-lower-pipeline\"",
@@ -228,8 +229,10 @@ def ExposeDelegateValuesPass
     the program computes them, on which the delegate's `.tosa` file is run
     elsewhere (the TOSA reference model), and the outputs to compare with.
 
-    Only delegates directly in a function's body are returned; a function
-    that has callers is an error (they would expect its old results).
+    Functions in nested modules are treated alike. A delegate the function
+    cannot return (one inside another op's region, or in a function of
+    several blocks) and a function whose symbol is used (its callers would
+    expect its old results) are errors.
   }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }

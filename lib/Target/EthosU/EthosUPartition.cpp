@@ -74,11 +74,12 @@ QuantizeOp quantizeUserOf(Operation *op) {
 }
 
 /// Where `value` comes from, for a reason: "graph input #N" for an argument
-/// of the function, "an argument" for one of a nested block, else the
-/// quoted name of the op that makes it.
+/// of the function (of its entry block), "an argument" for one of another
+/// block, else the quoted name of the op that makes it.
 std::string sourceName(Value value) {
   if (auto arg = dyn_cast<BlockArgument>(value)) {
-    if (isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    if (isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) &&
+        arg.getOwner()->isEntryBlock())
       return llvm::formatv("graph input #{0}", arg.getArgNumber()).str();
     return "an argument";
   }

@@ -6,6 +6,7 @@
 #include "qtosa/Utils/OutputFile.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -30,6 +31,47 @@ Totals sum(ArrayRef<EthosUPartitionResult> results) {
     totals.boundary += result.boundaryQDQ;
   }
   return totals;
+}
+
+/// `text` as one line of valid UTF-8 that shows what it holds: a control
+/// character (C0, DEL, C1: from a tensor or file name in a model) and a
+/// byte that is not UTF-8 become the text \\xHH. Printed raw, an ESC or a
+/// CSI drove the reader's terminal, a newline made a row of its own, and a
+/// NUL ended the DOT file for Graphviz.
+std::string visibleText(StringRef text) {
+  std::string out;
+  auto escape = [&](unsigned char byte) {
+    out += llvm::formatv("\\x{0:X-2}", static_cast<unsigned>(byte)).str();
+  };
+  const auto *bytes = reinterpret_cast<const llvm::UTF8 *>(text.data());
+  size_t size = text.size();
+  for (size_t i = 0; i < size;) {
+    unsigned char byte = bytes[i];
+    if (byte < 0x80) {
+      if (byte < 0x20 || byte == 0x7f)
+        escape(byte);
+      else
+        out += static_cast<char>(byte);
+      ++i;
+      continue;
+    }
+    unsigned length = llvm::getNumBytesForUTF8(byte);
+    if (i + length > size ||
+        !llvm::isLegalUTF8Sequence(bytes + i, bytes + i + length)) {
+      escape(byte);
+      ++i;
+      continue;
+    }
+    // U+0080..U+009F, the C1 controls, are C2 80..C2 9F.
+    if (byte == 0xc2 && bytes[i + 1] < 0xa0) {
+      escape(byte);
+      escape(bytes[i + 1]);
+    } else {
+      out.append(text.data() + i, length);
+    }
+    i += length;
+  }
+  return out;
 }
 
 /// "file:line:col" where the location has one, else MLIR's spelling.
@@ -190,10 +232,10 @@ void writeTable(const PartitionReport &report, raw_ostream &os) {
   size_t opWidth = 7, locWidth = 8, ruleWidth = 4;
   for (const EthosUPartitionResult &result : report.results)
     for (auto [index, host] : llvm::enumerate(result.host)) {
-      Row row{host.op->getName().getStringRef().str(),
-              locationString(host.op->getLoc()),
-              host.rule,
-              host.reason,
+      Row row{visibleText(host.op->getName().getStringRef()),
+              visibleText(locationString(host.op->getLoc())),
+              visibleText(host.rule),
+              visibleText(host.reason),
               {}};
       if (host.floatRegion >= 0) {
         const EthosUFloatRegion &region = result.floatRegions[host.floatRegion];
@@ -208,15 +250,15 @@ void writeTable(const PartitionReport &report, raw_ostream &os) {
                    " " +
                    shortLocation(result.host[member].op->getLoc(),
                                  host.op->getLoc());
-          row.more.push_back(std::move(ops));
+          row.more.push_back(visibleText(ops));
         }
         for (size_t cause : llvm::drop_begin(region.causes))
-          row.more.push_back(
+          row.more.push_back(visibleText(
               "also float of its own: " +
               result.host[cause].op->getName().getStringRef().str() + " " +
               shortLocation(result.host[cause].op->getLoc(),
                             host.op->getLoc()) +
-              ": " + result.host[cause].reason);
+              ": " + result.host[cause].reason));
       }
       opWidth = std::max(opWidth, row.op.size());
       locWidth = std::max(locWidth, row.loc.size());
@@ -237,25 +279,14 @@ void writeTable(const PartitionReport &report, raw_ostream &os) {
   }
 }
 
-/// Appends `c` to `out`, a control character (from a tensor name or a file
-/// name in a model) as the text \xHH: printed raw, an ESC would drive the
-/// reader's terminal and a NUL would end the DOT file for Graphviz.
-void appendVisible(std::string &out, char c) {
-  auto byte = static_cast<unsigned char>(c);
-  if (byte >= 0x20 && byte != 0x7f) {
-    out += c;
-    return;
-  }
-  out += llvm::formatv("\\x{0:X-2}", static_cast<unsigned>(byte)).str();
-}
-
-/// Escapes `text` for a double-quoted Graphviz string.
+/// Escapes `text` for a double-quoted Graphviz string (its visible form,
+/// whose backslashes Graphviz then shows as they are).
 std::string dotEscape(StringRef text) {
   std::string escaped;
-  for (char c : text) {
+  for (char c : visibleText(text)) {
     if (c == '"' || c == '\\')
       escaped += '\\';
-    appendVisible(escaped, c);
+    escaped += c;
   }
   return escaped;
 }
@@ -276,11 +307,12 @@ public:
   void write() {
     os << "  subgraph cluster_" << prefix << " {\n    label=\"@"
        << dotEscape(function.getName()) << "\";\n";
+    // One numbering of the delegates for the function, whatever its blocks.
+    unsigned delegateIndex = 0;
     for (Block &block : function.getFunctionBody()) {
       for (BlockArgument arg : block.getArguments())
-        os << "    " << nameOf(arg) << " [label=\"%arg" << arg.getArgNumber()
+        os << "    " << nameOf(arg) << " [label=\"" << argumentLabel(arg)
            << "\", shape=ellipse];\n";
-      unsigned delegateIndex = 0;
       for (Operation &op : block) {
         if (auto delegate = dyn_cast<DelegateOp>(op)) {
           writeDelegate(delegate, delegateIndex++);
@@ -371,8 +403,28 @@ private:
     auto [it, inserted] = opIds.try_emplace(op, opIds.size());
     return prefix + "_n" + std::to_string(it->second);
   }
+  /// The function's arguments are f<N>_arg<I>; a later block's, which
+  /// are other values, f<N>_b<B>_arg<I>.
   std::string nameOf(BlockArgument arg) {
-    return prefix + "_arg" + std::to_string(arg.getArgNumber());
+    unsigned block = blockIndex(arg.getOwner());
+    return prefix + (block == 0 ? "" : "_b" + std::to_string(block)) + "_arg" +
+           std::to_string(arg.getArgNumber());
+  }
+
+  std::string argumentLabel(BlockArgument arg) {
+    unsigned block = blockIndex(arg.getOwner());
+    return (block == 0 ? "" : "^bb" + std::to_string(block) + " ") +
+           std::string("%arg") + std::to_string(arg.getArgNumber());
+  }
+
+  unsigned blockIndex(Block *block) {
+    unsigned index = 0;
+    for (Block &each : function.getFunctionBody()) {
+      if (&each == block)
+        return index;
+      ++index;
+    }
+    return index;
   }
 
   raw_ostream &os;
@@ -403,17 +455,7 @@ llvm::json::Value mlir::qtosa::reportValue(const PartitionReport &report) {
 LogicalResult mlir::qtosa::writeReport(const PartitionReport &report,
                                        StringRef path) {
   if (path == "-") {
-    std::string table;
-    llvm::raw_string_ostream os(table);
-    writeTable(report, os);
-    std::string visible;
-    for (char c : table) {
-      if (c == '\n')
-        visible += c;
-      else
-        appendVisible(visible, c);
-    }
-    llvm::errs() << visible;
+    writeTable(report, llvm::errs());
     return success();
   }
   std::string json;

@@ -35,8 +35,9 @@ def test_example_to_vela_artifacts(target, tmp_path):
     assert delegate["vela"]["npz"] == str(tmp_path / "delegate_0_vela.npz")
     assert (tmp_path / "delegate_0.tosa").read_bytes() == \
         delegate["flatbuffer"]
-    assert json.loads((tmp_path / "report.json").read_text())["vela"] == \
-        report["vela"]
+    written = json.loads((tmp_path / "report.json").read_text())
+    assert written["vela"] == report["vela"]
+    assert written["delegates"][0]["vela"]["npz"] == "delegate_0_vela.npz"
 
 
 def test_command_prints_each_delegates_figures(tmp_path):

@@ -3,7 +3,7 @@
 // targets, compiled by Vela 5.2: none may be rejected. On both targets each
 // delegate's .tosa is also run by the TOSA reference model on its inputs as
 // the integer program computes them (the partitioned module on qtosa's
-// engine, on three random program inputs: qtosa-expose-delegate-values),
+// engine, on one random program input: qtosa-expose-delegate-values),
 // and must give the program's outputs bit for bit ("reference"); where the
 // program cannot run on the engine (a host call to a TFLite operator), the
 // .tosa imported back runs on qtosa's engine on random inputs instead

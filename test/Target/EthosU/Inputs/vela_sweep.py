@@ -10,8 +10,8 @@ models qtosa cannot read) are counted as refused and skipped. Each delegate
 is compiled by Vela (qtosa.vela.compile); with --reference its .tosa is
 also run by the TOSA reference model on the delegate's inputs as the
 integer program computes them (the partitioned module on qtosa's engine,
-qtosa-expose-delegate-values, three seeded random program inputs), and
-its outputs must be bit-identical to the program's. Where the program
+qtosa-expose-delegate-values, --seeds seeded random program inputs, 1 by
+default), and its outputs must be bit-identical to the program's. Where the program
 cannot run on the engine (a host call to a TFLite operator, a delegate in
 a function with callers), the delegate's .tosa imported back runs on
 qtosa's engine instead, on random delegate inputs.
@@ -31,9 +31,13 @@ import sys
 
 import numpy as np
 
-import qtosa
-import qtosa.reference
-import qtosa.vela
+# The programs run once each: compiling them fast matters more than running
+# them fast (as in test/Factory/check_models.py).
+os.environ.setdefault("QTOSA_JIT_OPT_LEVEL", "0")
+
+import qtosa  # noqa: E402
+import qtosa.reference  # noqa: E402
+import qtosa.vela  # noqa: E402
 
 DTYPES = {"BOOL": np.bool_, "INT8": np.int8, "INT16": np.int16,
           "INT32": np.int32}
@@ -129,6 +133,10 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--targets", default=",".join(qtosa.TARGETS))
     parser.add_argument("--reference", action="store_true")
+    # Each comparison costs a reference-model process; the program's
+    # values at a delegate's boundary vary with the graph's input.
+    parser.add_argument("--seeds", type=int, default=1,
+                        help="random program inputs per case (default 1)")
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
     counts = dict(cases=0, refused=0, delegates=0, compiled=0, rejected=0,
@@ -157,13 +165,14 @@ def main():
                         counts["rejected"] += 1
                         print("VELA-REJECTED %s: %s" % (where, error))
                     if args.reference:
-                        check_reference(delegate, where, counts, program)
+                        check_reference(delegate, where, counts, program,
+                                        range(args.seeds))
     print("SUMMARY " + " ".join("%s=%d" % item for item in counts.items()))
 
 
-def check_reference(delegate, where, counts, program):
+def check_reference(delegate, where, counts, program, seeds):
     """Counts the delegate's verdict, printing a line for a failure."""
-    verdict, message = reference_verdict(delegate, program=program)
+    verdict, message = reference_verdict(delegate, seeds, program)
     if verdict == "identical":
         counts["reference"] += 1
     elif verdict == "identical-reimported":
