@@ -35,7 +35,8 @@
 // RUN: diff %t.quantize.stages %t.quantize.summary
 
 // The comparison reads something: the full lists.
-// LOWER: import-qdq
+// LOWER: check-pipeline-input
+// LOWER-NEXT: import-qdq
 // LOWER-NEXT: inline-private-calls
 // LOWER-NEXT: signed-storage
 // LOWER-NEXT: share-qspecs

@@ -12,7 +12,8 @@ include "qtosa/Quantization/PassOptions.td"
 
 def QuantizePipelineDecl
     : Pass<"qtosa-quantize-pipeline", "::mlir::ModuleOp"> {
-  let summary = "Float TOSA to QDQ: qtosa-annotate, then qtosa-calibrate";
+  let summary = "Float TOSA to QDQ: qtosa-check-pipeline-input, "
+                "qtosa-annotate, then qtosa-calibrate";
   let options = [AnnotateConfigOption, AnnotateSharingOption,
                  CalibrateSamplesOption, CalibrateFunctionOption];
 }

@@ -17,7 +17,8 @@ def LowerPipelineDecl : Pass<"qtosa-lower-pipeline", "::mlir::ModuleOp"> {
   // The stages as buildLowerPipeline adds them (optional ones in
   // parentheses); test/Pipelines/qtosa-pipeline-stages.mlir compares.
   let summary = "QDQ or quant-typed TOSA to pure upstream integer TOSA 1.0: "
-                "import-qdq, inline-private-calls, signed-storage, "
+                "check-pipeline-input, import-qdq, inline-private-calls, "
+                "signed-storage, "
                 "share-qspecs, (integer-io), (fold-quantized-constants), "
                 "canonicalize, lower-to-tosa-int, inline-delegates, "
                 "(verify-integer-tosa), expand-qdq";

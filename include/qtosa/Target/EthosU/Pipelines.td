@@ -14,7 +14,8 @@ include "qtosa/Target/EthosU/PassOptions.td"
 def EthosUPipelineDecl : Pass<"qtosa-ethosu-pipeline", "::mlir::ModuleOp"> {
   // The stages as buildEthosUPipeline adds them (optional ones in
   // parentheses); test/Pipelines/qtosa-pipeline-stages.mlir compares.
-  let summary = "QDQ or integer TOSA to Ethos-U delegates: import-qdq, "
+  let summary = "QDQ or integer TOSA to Ethos-U delegates: "
+                "check-pipeline-input, import-qdq, "
                 "inline-private-calls, signed-storage, share-qspecs, "
                 "(integer-io), (fold-quantized-constants), canonicalize, "
                 "lower-to-tosa-int, ethosu-legalize, ethosu-partition, "
