@@ -16,15 +16,15 @@
 // CHECK:      tooltip="tosa.tanh in float: it reads an argument,
 // CHECK:      subgraph cluster_f0_d1 {
 // CHECK:      f0_b1_arg0 -> f0_n2 [label="tensor<1x8xf32>"];
-// CHECK:      f0_arg0 -> f0_n3 [label="tensor<1x8xi8>"];
+// CHECK:      f0_arg0 -> f0_n3 [label="tensor<2x4xi8>"];
 
 // JSON: "reason": "tosa.tanh in float: it reads an argument,
 
-func.func @f(%x: tensor<1x8xi8>, %y: tensor<1x8xf32>) -> (tensor<8x1xi8>, tensor<1x8xf32>) {
-  %t = tosa.transpose %x {perms = array<i32: 1, 0>} : (tensor<1x8xi8>) -> tensor<8x1xi8>
+func.func @f(%x: tensor<2x4xi8>, %y: tensor<1x8xf32>) -> (tensor<4x2xi8>, tensor<1x8xf32>, tensor<4x2xi8>) {
+  %t = tosa.transpose %x {perms = array<i32: 1, 0>} : (tensor<2x4xi8>) -> tensor<4x2xi8>
   cf.br ^bb1(%y : tensor<1x8xf32>)
 ^bb1(%a: tensor<1x8xf32>):
   %u = tosa.tanh %a : (tensor<1x8xf32>) -> tensor<1x8xf32>
-  %w = tosa.transpose %x {perms = array<i32: 1, 0>} : (tensor<1x8xi8>) -> tensor<8x1xi8>
-  return %w, %u : tensor<8x1xi8>, tensor<1x8xf32>
+  %w = tosa.transpose %x {perms = array<i32: 1, 0>} : (tensor<2x4xi8>) -> tensor<4x2xi8>
+  return %w, %u, %t : tensor<4x2xi8>, tensor<1x8xf32>, tensor<4x2xi8>
 }
