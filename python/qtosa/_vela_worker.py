@@ -8,23 +8,19 @@ else why not; printed is what Vela wrote. Each compile runs in a child
 forked from this process, so that Vela ending its process (its C++ core
 segfaults on some inputs) ends the child only; the answer then says so.
 """
-import io
 import json
 import os
 import sys
-import tempfile
+
+# Started by path, this file's directory is sys.path[0]: the package's
+# output capture (plain Python, C stdio flushed too) loads as a module of
+# its own, without the package and its MLIR.
+from _capture import captured_output
 
 
 def run(vela, argv):
     """vela.main(argv) with its output kept: (failure, printed)."""
-    with tempfile.TemporaryFile(mode="w+b") as sink:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        saved = [os.dup(1), os.dup(2)], sys.stdout, sys.stderr
-        os.dup2(sink.fileno(), 1)
-        os.dup2(sink.fileno(), 2)
-        python_streams = io.StringIO()
-        sys.stdout = sys.stderr = python_streams
+    with captured_output() as printed:
         try:
             status = vela.main(argv)
             failure = None if status == 0 else "exit status %s" % status
@@ -32,15 +28,7 @@ def run(vela, argv):
             failure = "Vela's options were refused (exit %s)" % exit_.code
         except Exception as error:  # RuntimeError from its C++ core
             failure = str(error) or type(error).__name__
-        finally:
-            descriptors, sys.stdout, sys.stderr = saved
-            for fd, saved_fd in zip((1, 2), descriptors):
-                os.dup2(saved_fd, fd)
-                os.close(saved_fd)
-        sink.seek(0)
-        printed = (python_streams.getvalue() +
-                   sink.read().decode("utf-8", "replace"))
-    return failure, printed
+    return failure, "".join(printed)
 
 
 def answer(vela, argv):

@@ -3,8 +3,9 @@
 Vela compiles a TOSA 1.0 flatbuffer with no CPU fallback: an operator it
 cannot run fails the whole compile. compile() calls its Python API the way
 ExecuTorch's Arm backend does (``vela.main`` with ``--output-format=raw``),
-in a forked child so that a crash of Vela's C++ core is an error rather
-than the end of the caller's process, and returns its figures as a dict;
+in a worker process of its own (``_vela_worker.py``) so that a crash of
+Vela's C++ core is an error rather than the end of the caller's process,
+and returns its figures as a dict;
 a rejection raises qtosa.Error naming the
 delegate, the operator Vela names and Vela's own message.
 
@@ -87,7 +88,7 @@ class _Worker:
     @classmethod
     def ask(cls, argv: list) -> Tuple[Optional[str], str]:
         with cls.lock:
-            for attempt in range(2):
+            for _ in range(2):  # a worker that has ended is started again
                 if cls.process is None or cls.owner != os.getpid() or \
                         cls.process.poll() is not None:
                     cls.start()
