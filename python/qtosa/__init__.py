@@ -217,7 +217,8 @@ def partition(module: Module, target: str = "ethos-u55-128",
     its report, the document report-file would hold, as a dict: target,
     delegate_count (also under its old name "partitions", to be removed),
     ops_total, ops_npu,
-    ops_host, boundary_qdq, functions (per function its counts and each
+    ops_host, boundary_qdq, dead_ops_erased (ops without effects whose
+    results nothing read), functions (per function its counts and each
     delegate's ops by kind), host_ops (function, op, loc, rule, reason
     per op left on the host, and float_region, an index into float_regions,
     for a float one) and float_regions (the float host ops joined by float

@@ -126,8 +126,8 @@ bool holdsOnlyFloatTensors(FunctionOpInterface function) {
 std::string traceFloatCause(Operation *op, std::string reason,
                             bool unquantized) {
   if (auto dequantize = dyn_cast<DequantizeOp>(op)) {
-    if (dequantize->use_empty())
-      return "converts to float a value nothing reads";
+    // partitionForEthosU erased the dequantizes nothing reads.
+    assert(!dequantize->use_empty() && "a dead dequantize is erased first");
     Operation *user = *dequantize->getUsers().begin();
     return llvm::formatv("converts to {0} for '{1}' on the host",
                          dequantize.getOutput().getType().getElementType(),
@@ -611,7 +611,7 @@ struct EthosUPartitionPass
     if (!dotFile.empty() && failed(writeDot(report, dotFile)))
       return signalPassFailure();
     if (llvm::none_of(results, [](const EthosUPartitionResult &result) {
-          return result.delegates != 0;
+          return result.delegates != 0 || result.deadOps != 0;
         }))
       markAllAnalysesPreserved();
   }
@@ -629,6 +629,13 @@ mlir::qtosa::partitionForEthosU(FunctionOpInterface function,
                                 const EthosUConversionTarget &target) {
   EthosUPartitionResult result;
   bool unquantized = holdsOnlyFloatTensors(function);
+  // Users before producers, so that a chain of dead ops goes in one sweep.
+  for (Block &block : function.getFunctionBody())
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block)))
+      if (isOpTriviallyDead(&op)) {
+        op.erase();
+        ++result.deadOps;
+      }
   for (Block &block : function.getFunctionBody())
     BlockPartitioner(block, target, unquantized, result).run();
   groupFloatRegions(result);

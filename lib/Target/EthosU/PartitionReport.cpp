@@ -19,7 +19,7 @@ using namespace mlir::qtosa;
 namespace {
 
 struct Totals {
-  int64_t delegates = 0, npu = 0, host = 0, boundary = 0;
+  int64_t delegates = 0, npu = 0, host = 0, boundary = 0, dead = 0;
 };
 
 Totals sum(ArrayRef<EthosUPartitionResult> results) {
@@ -29,6 +29,7 @@ Totals sum(ArrayRef<EthosUPartitionResult> results) {
     totals.npu += result.npuOps;
     totals.host += static_cast<int64_t>(result.host.size());
     totals.boundary += result.boundaryQDQ;
+    totals.dead += result.deadOps;
   }
   return totals;
 }
@@ -123,6 +124,7 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
     json.attribute("ops_npu", totals.npu);
     json.attribute("ops_host", totals.host);
     json.attribute("boundary_qdq", totals.boundary);
+    json.attribute("dead_ops_erased", totals.dead);
     // Per function: its counts and, per delegate in program order, how many
     // ops of each kind it holds (constants aside), so a report says what
     // each NPU graph does as well as what stays on the host.
@@ -219,6 +221,9 @@ void writeTable(const PartitionReport &report, raw_ostream &os) {
                       "quantize/dequantize\n",
                       stringifyEthosUTarget(report.target), totals.delegates,
                       total, totals.npu, share, totals.host, totals.boundary);
+  if (totals.dead != 0)
+    os << llvm::formatv("{0} op(s) erased: nothing read their results\n",
+                        totals.dead);
   if (totals.host == 0)
     return;
   // One row per op on the host for its own reason, one per float region at

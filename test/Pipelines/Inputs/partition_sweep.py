@@ -17,7 +17,8 @@ import subprocess
 import sys
 
 KEYS = {"target", "delegate_count", "partitions", "ops_total", "ops_npu", "ops_host",
-        "boundary_qdq", "functions", "host_ops", "float_regions"}
+        "boundary_qdq", "dead_ops_erased", "functions", "host_ops",
+        "float_regions"}
 HOST_OP_KEYS = {"function", "op", "loc", "rule", "reason"}
 REGION_KEYS = {"function", "rule", "op_count", "cause", "more_causes", "ops"}
 

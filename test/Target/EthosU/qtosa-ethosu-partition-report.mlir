@@ -21,6 +21,7 @@
 // JSON-NEXT: "ops_npu": 2,
 // JSON-NEXT: "ops_host": 2,
 // JSON-NEXT: "boundary_qdq": 2,
+// JSON-NEXT: "dead_ops_erased": 0,
 // Per function, its delegates and what each computes:
 // JSON-NEXT: "functions": [
 // JSON-NEXT:   {

@@ -57,6 +57,11 @@ struct EthosUPartitionResult {
   int64_t npuOps = 0;
   /// Quantize of a function argument, dequantize feeding only the return.
   int64_t boundaryQDQ = 0;
+  /// Ops erased because nothing reads their results and they have no
+  /// effect: a delegate of them alone would have no result, and Vela
+  /// refuses a graph with no output ("RawWriter expects graph with 1
+  /// operation (found 0 operations)").
+  int64_t deadOps = 0;
   /// The host ops, in program order before the reordering.
   std::vector<EthosUHostOp> host;
   /// The float host ops grouped by the float values joining them, ordered

@@ -199,7 +199,10 @@ def EthosUPartitionPass : Pass<"qtosa-ethosu-partition", "::mlir::ModuleOp"> {
     Constants travel with their users: each delegate holds its own copy of
     the constants it reads. A quantize of a function argument and a
     dequantize whose only users are the function's return are graph IO: they
-    stay on the host and are counted apart (`boundary_qdq`).
+    stay on the host and are counted apart (`boundary_qdq`). An op without
+    effects whose results nothing reads is erased first and counted
+    (`dead_ops_erased`): alone in a delegate it would leave a graph with no
+    output, which Vela refuses.
 
     Each host op gets a remark with the rule ID and the reason; a float op
     between dequantize and quantize is traced to its cause (a data-movement
