@@ -32,6 +32,7 @@ from __future__ import annotations
 import glob
 import json
 import os
+import re
 import tempfile
 from typing import Any, Dict, List, Optional, Sequence, Union
 
@@ -69,6 +70,14 @@ class TorchResult:
     channels_last: the argument positions the graph takes in NHWC order
       (the example input was in torch.channels_last memory format).
 
+    pieces: for a model ExecuTorch writes as several TOSA graphs with
+      operators between them, each graph's own TorchResult, in program
+      order (empty for a model of one graph, whose module, float_module,
+      qdq_module and function are then None). The report is theirs
+      together: its counts are summed, each host op, float region and
+      delegate says its "piece", and the operators between the pieces are
+      host ops of their own (rule <target>.CALL.HOST, "piece": None), which
+      run() runs in PyTorch.
     Inputs to run(), run_float() and run_qdq() are in argument order: a
     torch tensor in PyTorch's order (NCHW; permuted here for a
     channels-last argument), a numpy array as the graph takes it (NHWC
@@ -87,23 +96,77 @@ class TorchResult:
         self.function = function
         self.tosa_file = tosa_file
         self.channels_last = list(channels_last)
+        self.pieces: List["TorchResult"] = []
+        self._program: Any = None
+
+    @classmethod
+    def of_pieces(cls, program: Any, pieces: List["TorchResult"],
+                  target: str, channels_last: Sequence[int]
+                  ) -> "TorchResult":
+        """The result for a lowered `program` whose delegate calls are
+        `pieces`, in program order."""
+        result = cls.__new__(cls)
+        result.report = _pieces_report(program, pieces, target)
+        result.delegates = [dict(delegate, piece=index)
+                            for index, piece in enumerate(pieces)
+                            for delegate in piece.delegates]
+        result.module = result.float_module = result.qdq_module = None
+        result.function = result.tosa_file = None
+        result.channels_last = list(channels_last)
+        result.pieces = pieces
+        result._program = program
+        return result
+
+    def _run_pieces(self, inputs: Union[np.ndarray, Sequence[Any]],
+                    how: str) -> List[np.ndarray]:
+        """The lowered program in PyTorch, each delegate call made by its
+        piece's `how` (run, run_float or run_qdq)."""
+        import torch
+        values = _torch_inputs(inputs, self.channels_last)
+        graph_module = self._program.module()
+        # The lowered modules, attributes of the graph module, by identity.
+        pieces = {id(getattr(graph_module, name)): piece for name, piece in
+                  zip(_delegate_attributes(self._program), self.pieces)}
+
+        class Runner(torch.fx.Interpreter):
+            def call_function(self, target, args, kwargs):
+                if "executorch_call_delegate" not in str(target):
+                    return super().call_function(target, args, kwargs)
+                piece = pieces[id(args[0])]
+                arguments = [_numpy(value, index in piece.channels_last)
+                             for index, value in enumerate(args[1:])]
+                outputs = getattr(piece, how)(arguments)
+                return tuple(torch.from_numpy(np.ascontiguousarray(output))
+                             for output in outputs)
+
+        with torch.no_grad():
+            outputs = Runner(graph_module).run(*values)
+        if not isinstance(outputs, (tuple, list)):
+            outputs = [outputs]
+        return [output.detach().cpu().numpy() for output in outputs]
 
     def run(self, inputs: Union[np.ndarray, Sequence[Any]]
             ) -> List[np.ndarray]:
         """Runs the partitioned integer program (host part and delegates,
         in process) on float inputs; returns its float outputs."""
+        if self.pieces:
+            return self._run_pieces(inputs, "run")
         return execute(self.module, _arrays(inputs, self.channels_last),
                        self.function)
 
     def run_float(self, inputs: Union[np.ndarray, Sequence[Any]]
                   ) -> List[np.ndarray]:
         """Runs the float TOSA graph ExecuTorch wrote."""
+        if self.pieces:
+            return self._run_pieces(inputs, "run_float")
         return execute(self.float_module,
                        _arrays(inputs, self.channels_last), self.function)
 
     def run_qdq(self, inputs: Union[np.ndarray, Sequence[Any]]
                 ) -> List[np.ndarray]:
         """Runs the quantized (QDQ) graph before the partition."""
+        if self.pieces:
+            return self._run_pieces(inputs, "run_qdq")
         return execute(self.qdq_module, _arrays(inputs, self.channels_last),
                        self.function)
 
@@ -145,20 +208,11 @@ def _require_torch() -> Any:
     return torch
 
 
-def export_float_tosa(module: Any, example_inputs: Sequence[Any],
-                      output_dir: str) -> str:
-    """Writes `module` (a torch.nn.Module, evaluated on `example_inputs`) as
-    a TOSA 1.0 flatbuffer of the FP profile with ExecuTorch's TOSA backend,
-    into `output_dir`; returns the file's path. The graph has the shapes of
-    `example_inputs`: an Ethos-U delegate has static shapes (and
-    ExecuTorch's partitioners delegate nothing of a graph exported with
-    dynamic ones).
-
-    torch.roll and torch.diagonal are first decomposed into the data
-    movement they are (ExecuTorch's own decompositions of them leave the
-    graph in pieces). Raises qtosa.Error naming the operators ExecuTorch's
-    TOSA partitioner leaves out of the graph (they would split it: qtosa
-    reads one graph), or ExecuTorch's own error."""
+def _lower_to_float_tosa(module: Any, example_inputs: Sequence[Any],
+                         output_dir: str) -> Any:
+    """`module` through ExecuTorch's TOSA backend in the FP profile, each
+    graph it writes dumped into `output_dir`; returns the lowered
+    ExportedProgram (delegate calls and the operators left out)."""
     torch = _require_torch()
     from executorch.backends.arm.tosa.compile_spec import TosaCompileSpec
     from executorch.backends.arm.tosa.partitioner import TOSAPartitioner
@@ -185,11 +239,40 @@ def export_float_tosa(module: Any, example_inputs: Sequence[Any],
                     % (type(module).__name__, FLOAT_PROFILE,
                        type(error).__name__, str(error).strip()[:2000])
                     ) from None
-    graph = lowered.exported_program().graph
-    left = [node for node in graph.nodes if node.op == "call_function"
+    return lowered.exported_program()
+
+
+def _is_delegate_call(node: Any) -> bool:
+    return node.op == "call_function" \
+        and "executorch_call_delegate" in str(node.target)
+
+
+def _left_out(program: Any) -> List[Any]:
+    """The operators of a lowered program outside its delegates."""
+    return [node for node in program.graph.nodes
+            if node.op == "call_function"
             and not any(name in str(node.target) for name in _NOT_OPERATORS)]
-    delegates = [node for node in graph.nodes if node.op == "call_function"
-                 and "executorch_call_delegate" in str(node.target)]
+
+
+def export_float_tosa(module: Any, example_inputs: Sequence[Any],
+                      output_dir: str) -> str:
+    """Writes `module` (a torch.nn.Module, evaluated on `example_inputs`) as
+    a TOSA 1.0 flatbuffer of the FP profile with ExecuTorch's TOSA backend,
+    into `output_dir`; returns the file's path. The graph has the shapes of
+    `example_inputs`: an Ethos-U delegate has static shapes (and
+    ExecuTorch's partitioners delegate nothing of a graph exported with
+    dynamic ones).
+
+    torch.roll and torch.diagonal are first decomposed into the data
+    movement they are (ExecuTorch's own decompositions of them leave the
+    graph in pieces). Raises qtosa.Error naming the operators ExecuTorch's
+    TOSA partitioner leaves out of the graph (they would split it; this
+    function writes one graph: compile_for_ethosu takes the pieces), or
+    ExecuTorch's own error."""
+    program = _lower_to_float_tosa(module, example_inputs, output_dir)
+    left = _left_out(program)
+    delegates = [node for node in program.graph.nodes
+                 if _is_delegate_call(node)]
     if left or len(delegates) != 1:
         raise Error(
             "ExecuTorch's TOSA backend writes %s as %d %s graph(s), not one; "
@@ -267,11 +350,11 @@ def _op_name(node: Any) -> str:
 
 
 def _source(node: Any) -> str:
-    """Where a torch.fx node came from in the user's code, when known."""
+    """Where a torch.fx node came from in the user's code, as file:line
+    (the innermost frame of its stack trace), or its node name."""
     trace = node.meta.get("stack_trace") or ""
-    lines = [line.strip() for line in trace.strip().splitlines()
-             if line.strip().startswith("File ")]
-    return lines[-1] if lines else node.name
+    frames = re.findall(r'File "([^"]*)", line (\d+)', trace)
+    return "%s:%s" % frames[-1] if frames else node.name
 
 
 # What ExecuTorch's Arm quantizer observes activations with (PyTorch's
@@ -352,7 +435,15 @@ def compile_for_ethosu(module: Any, example_inputs: Sequence[Any],
     "inputs" and "outputs" go by the module's argument and result order).
     `output_dir`: where the float .tosa, each delegate's .tosa and Vela's
     npz, delegates.json and report.json go (a temporary directory
-    otherwise). Raises qtosa.Error on every failure, ExecuTorch's included.
+    otherwise; a model ExecuTorch writes in pieces gets a piece<N>
+    directory per TOSA graph). Raises qtosa.Error on every failure,
+    ExecuTorch's included.
+
+    A model ExecuTorch's TOSA backend writes as several graphs, with
+    operators it has no TOSA form for between them, is compiled piece by
+    piece: each graph is calibrated on what it receives when the float
+    program runs on `samples`; the operators between the graphs are host
+    ops of the report and run in PyTorch (TorchResult's "pieces").
     """
     if output_dir is not None:
         return _compile_in(module, example_inputs, samples, target, config,
@@ -365,11 +456,178 @@ def compile_for_ethosu(module: Any, example_inputs: Sequence[Any],
 def _compile_in(module, example_inputs, samples, target, config, directory,
                 keep) -> TorchResult:
     tosa_dir = os.path.join(directory, "float")
-    path = export_float_tosa(module, example_inputs, tosa_dir)
+    program = _lower_to_float_tosa(module, example_inputs, tosa_dir)
+    left = _left_out(program)
+    calls = [node for node in program.graph.nodes if _is_delegate_call(node)]
+    if not calls:
+        raise Error(
+            "ExecuTorch's TOSA backend writes no %s graph of %s, so nothing "
+            "of it can reach the NPU (a model exported with dynamic shapes "
+            "is delegated nothing); the operators it leaves out: %s" % (
+                FLOAT_PROFILE, type(module).__name__,
+                "; ".join("%s at %s" % (_op_name(node), _source(node))
+                          for node in left) or "none"))
+    if len(calls) > 1 or left:
+        return _compile_pieces(program, module, example_inputs, samples,
+                               target, config,
+                               directory if keep else None)
+    files = sorted(glob.glob(os.path.join(tosa_dir, "*%s.tosa"
+                                          % FLOAT_PROFILE)))
+    if len(files) != 1:
+        raise Error("ExecuTorch wrote %d %s files into %s, expected one"
+                    % (len(files), FLOAT_PROFILE, tosa_dir))
     result = compile_tosa_for_ethosu(
-        path, samples, target, config=config,
+        files[0], samples, target, config=config,
         output_dir=directory if keep else None,
         channels_last=channels_last_positions(example_inputs))
     if not keep:
         result.tosa_file = None
     return result
+
+
+# The keys of a quantize configuration that name the graph's inputs and
+# outputs: a model in pieces has other graph boundaries than the module's.
+_IO_CONFIG_KEYS = ("inputs", "outputs")
+
+
+def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
+                    samples: Sequence[Any], target: str,
+                    config: Optional[Union[str, Dict[str, Any]]],
+                    output_dir: Optional[str]) -> "TorchResult":
+    """A model ExecuTorch writes as several TOSA graphs with operators
+    between them: each graph (a piece) is quantized on the values it
+    receives when the float program runs on `samples`, partitioned and
+    compiled on its own; the operators between the pieces run in PyTorch,
+    on the host, and are reported as host ops."""
+    import torch
+    config = with_default_observer(config)
+    io_keys = [key for key in _IO_CONFIG_KEYS if key in config]
+    if io_keys:
+        raise Error(
+            "config: %s name the module's inputs and outputs, but ExecuTorch "
+            "writes %s in pieces (the operators it leaves out: %s), whose "
+            "graphs have other inputs and outputs; quantize the pieces with "
+            "compile_tosa_for_ethosu, or give the config without them"
+            % (" and ".join('"%s"' % key for key in io_keys),
+               type(module).__name__,
+               "; ".join(_op_name(node) for node in _left_out(program))))
+    if not samples:
+        raise Error("samples: expected at least one calibration sample")
+    graph_module = program.module()
+    # The lowered modules in program order, attributes of the graph module.
+    backends = [getattr(graph_module, name)
+                for name in _delegate_attributes(program)]
+    names = {id(backend): index for index, backend in enumerate(backends)}
+    channels_last = channels_last_positions(example_inputs)
+
+    recorded: List[List[List[Any]]] = [[] for _ in backends]
+
+    class Recorder(torch.fx.Interpreter):
+        def call_function(self, target, args, kwargs):
+            if "executorch_call_delegate" in str(target):
+                recorded[names[id(args[0])]].append(
+                    [value.detach().clone() for value in args[1:]])
+            return super().call_function(target, args, kwargs)
+
+    with torch.no_grad():
+        for sample in samples:
+            tensors = _torch_inputs(sample, channels_last)
+            try:
+                Recorder(graph_module).run(*tensors)
+            except Exception as error:  # PyTorch's own errors
+                raise Error("samples: the float program fails on a sample: "
+                            "%s: %s" % (type(error).__name__,
+                                        str(error).strip()[:500])) from None
+
+    compiled = []
+    for index, backend in enumerate(backends):
+        piece_dir = None if output_dir is None \
+            else os.path.join(output_dir, "piece%d" % index)
+        positions = channels_last_positions(recorded[index][0])
+        compiled.append(compile_tosa_for_ethosu(
+            bytes(backend.processed_bytes),
+            [[_numpy(value, position in positions)
+              for position, value in enumerate(values)]
+             for values in recorded[index]],
+            target, config=config, output_dir=piece_dir,
+            channels_last=positions))
+    return TorchResult.of_pieces(program, compiled, target, channels_last)
+
+
+def _numpy(tensor: Any, channels_last: bool) -> np.ndarray:
+    if channels_last:
+        tensor = tensor.permute(0, 2, 3, 1)
+    return tensor.detach().cpu().contiguous().numpy()
+
+
+def _delegate_attributes(program: Any) -> List[str]:
+    """The attribute names of a lowered program's delegates, in program
+    order."""
+    return [node.args[0].target for node in program.graph.nodes
+            if _is_delegate_call(node)]
+
+
+def _torch_inputs(inputs: Union[np.ndarray, Sequence[Any]],
+                  channels_last: Sequence[int]) -> List[Any]:
+    """torch tensors in PyTorch's order from run()'s inputs (numpy arrays
+    as the graph takes them: NHWC at the `channels_last` positions)."""
+    import torch
+    if isinstance(inputs, np.ndarray) or hasattr(inputs, "detach"):
+        inputs = [inputs]
+    tensors = []
+    for index, value in enumerate(inputs):
+        if isinstance(value, np.ndarray):
+            value = torch.from_numpy(np.ascontiguousarray(value))
+            if index in channels_last:
+                value = value.permute(0, 3, 1, 2)
+        if not hasattr(value, "detach"):
+            raise Error("input %d: expected a numpy array or a torch tensor, "
+                        "not %s" % (index, type(value).__name__))
+        tensors.append(value)
+    return tensors
+
+
+def _pieces_report(program: Any, pieces: List[TorchResult],
+                   target: str) -> Dict[str, Any]:
+    """The pieces' reports as one: counts summed, each entry with its
+    piece, and the operators between the pieces as host ops."""
+    rule = ("U85" if target.startswith("ethos-u85") else "U55") + ".CALL.HOST"
+    report: Dict[str, Any] = {"target": target}
+    for key in ("delegate_count", "partitions", "ops_total", "ops_npu",
+                "ops_host", "boundary_qdq", "dead_ops_erased"):
+        report[key] = sum(piece.report.get(key, 0) for piece in pieces)
+    report["pieces"] = len(pieces)
+    report["functions"] = []
+    report["host_ops"] = []
+    report["float_regions"] = []
+    report["delegates"] = []
+    for index, piece in enumerate(pieces):
+        offset = len(report["float_regions"])
+        report["functions"] += [dict(function, piece=index)
+                                for function in piece.report["functions"]]
+        for host_op in piece.report["host_ops"]:
+            entry = dict(host_op, piece=index)
+            if "float_region" in entry:
+                entry["float_region"] += offset
+            report["host_ops"].append(entry)
+        report["float_regions"] += [dict(region, piece=index)
+                                    for region in piece.report["float_regions"]]
+        report["delegates"] += [dict(delegate, piece=index)
+                                for delegate in piece.report["delegates"]]
+    calls = [node for node in program.graph.nodes if _is_delegate_call(node)]
+    for node in _left_out(program):
+        operator = _op_name(node)
+        report["host_ops"].append({
+            "function": "forward", "op": operator, "loc": _source(node),
+            "rule": rule, "piece": None,
+            "reason": "ExecuTorch's TOSA backend writes no %s form of %s: "
+                      "it runs in PyTorch on the host, outside the %d TOSA "
+                      "graph(s) (pieces) the model is written as"
+                      % (FLOAT_PROFILE, operator, len(calls))})
+    left = len(report["host_ops"]) - sum(
+        len(piece.report["host_ops"]) for piece in pieces)
+    report["ops_host"] += left
+    report["ops_total"] += left
+    report["vela"] = _compile._totals([delegate["vela"] for delegate
+                                       in report["delegates"]])
+    return report

@@ -320,6 +320,74 @@ def test_roll_and_diagonal_are_one_delegate(op, tmp_path):
     assert sqnr_db([expected], [result.run([x])[0]]) > 25
 
 
+@pytest.mark.skipif(not have_torch(),
+                    reason="torch/executorch not installed (install-deps.sh "
+                           "--with-torch)")
+def test_model_in_pieces(tmp_path):
+    # ExecuTorch 1.5.1's TOSA backend has no form of grid_sample: it writes
+    # the convolutions on either side as two graphs, with the sampler in
+    # PyTorch between them. Each graph is quantized on the values it
+    # receives, partitioned and compiled; the sampler is a host op.
+    import torch
+    from torch import nn
+
+    class Warp(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.before = nn.Conv2d(3, 8, 3, padding=1)
+            self.after = nn.Conv2d(8, 8, 3, padding=1)
+
+        def forward(self, x, grid):
+            y = torch.relu(self.before(x))
+            y = nn.functional.grid_sample(y, grid, align_corners=False)
+            return self.after(y)
+
+    torch.manual_seed(0)
+    model = Warp().eval()
+    generator = torch.Generator().manual_seed(0)
+
+    def sample():
+        return (torch.randn(1, 3, 12, 12, generator=generator),
+                torch.rand(1, 12, 12, 2, generator=generator) * 2 - 1)
+
+    calibration = [sample() for _ in range(6)]
+    result = qtosa.torch.compile_for_ethosu(model, calibration[0],
+                                            calibration, "ethos-u55-128",
+                                            output_dir=str(tmp_path))
+    report = result.report
+    assert report["pieces"] == len(result.pieces) == 2
+    assert report["delegate_count"] == len(result.delegates) == 2
+    assert [d["piece"] for d in result.delegates] == [0, 1]
+    (host,) = report["host_ops"]
+    assert host["op"] == "aten.grid_sampler_2d.default"
+    assert host["rule"] == "U55.CALL.HOST" and host["piece"] is None
+    assert re.fullmatch(r".*test_torch\.py:\d+", host["loc"]), host["loc"]
+    assert report["ops_host"] == 1
+    assert report["ops_total"] == report["ops_npu"] + 1
+    assert report["vela"]["npu_cycles"] == sum(
+        d["vela"]["npu_cycles"] for d in result.delegates) > 0
+    for index in range(2):
+        assert (tmp_path / ("piece%d" % index) / "report.json").exists()
+        assert (tmp_path / ("piece%d" % index) /
+                "delegate_0_vela.npz").exists()
+
+    x = sample()
+    with torch.no_grad():
+        expected = model(*x).numpy()
+    np.testing.assert_allclose(result.run_float(list(x))[0], expected,
+                               rtol=1e-4, atol=1e-5)
+    # Measured: 33.9 dB.
+    assert sqnr_db([expected], [result.run(list(x))[0]]) > 30
+    np.testing.assert_array_equal(result.run(list(x))[0],
+                                  result.run_qdq(list(x))[0])
+
+    # A per-IO config names the module's inputs, not the pieces'.
+    with pytest.raises(qtosa.Error, match='"inputs" name the module'):
+        qtosa.torch.compile_for_ethosu(
+            model, calibration[0], calibration, "ethos-u55-128",
+            config={"inputs": [{"dtype": "int8"}]})
+
+
 # examples/python/pytorch_to_ethosu.py, the script a PyTorch user copies.
 
 EXAMPLE = SOURCE_DIR / "examples" / "python" / "pytorch_to_ethosu.py"
