@@ -150,6 +150,21 @@ class TwoBranchFusion(nn.Module):
                                       dim=1))
 
 
+class GridWarp(nn.Module):
+    """Features warped by a sampling grid (the seed-002 user's kind of
+    model): grid_sample has no TOSA form, so ExecuTorch's TOSA backends
+    write the convolutions on either side as two graphs."""
+
+    def __init__(self):
+        super().__init__()
+        self.before = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU())
+        self.after = nn.Conv2d(8, 8, 3, padding=1)
+
+    def forward(self, image, grid):
+        return self.after(nn.functional.grid_sample(
+            self.before(image), grid, align_corners=False))
+
+
 def _fusion_dynamic_shapes():
     height = torch.export.Dim("height", min=8, max=64)
     width = torch.export.Dim("width", min=8, max=64)
@@ -202,6 +217,8 @@ def cases() -> List[Case]:
              group="seed"),
         Case("fusion_concat_dynamic", TwoBranchFusion,
              [(1, 3, 16, 16), (1, 2, 16, 16)], _fusion_dynamic_shapes,
+             group="seed"),
+        Case("grid_warp", GridWarp, [(1, 3, 16, 16), (1, 16, 16, 2)],
              group="seed"),
     ]
     panel += [Case(name, factory, [(1, 8, 8, 8)])

@@ -544,13 +544,19 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
         piece_dir = None if output_dir is None \
             else os.path.join(output_dir, "piece%d" % index)
         positions = channels_last_positions(recorded[index][0])
-        compiled.append(compile_tosa_for_ethosu(
-            bytes(backend.processed_bytes),
-            [[_numpy(value, position in positions)
-              for position, value in enumerate(values)]
-             for values in recorded[index]],
-            target, config=config, output_dir=piece_dir,
-            channels_last=positions))
+        try:
+            compiled.append(compile_tosa_for_ethosu(
+                bytes(backend.processed_bytes),
+                [[_numpy(value, position in positions)
+                  for position, value in enumerate(values)]
+                 for values in recorded[index]],
+                target, config=config, output_dir=piece_dir,
+                channels_last=positions))
+        except Error as error:
+            raise Error("piece %d of %d (the TOSA graph of %s): %s"
+                        % (index, len(backends),
+                           _delegate_attributes(program)[index], error)
+                        ) from None
     return TorchResult.of_pieces(program, compiled, target, channels_last)
 
 
