@@ -444,6 +444,8 @@ def compile_for_ethosu(module: Any, example_inputs: Sequence[Any],
     piece: each graph is calibrated on what it receives when the float
     program runs on `samples`; the operators between the graphs are host
     ops of the report and run in PyTorch (TorchResult's "pieces").
+    `config`'s "inputs" and "outputs" then go to the pieces that take those
+    arguments or give those results.
     """
     if output_dir is not None:
         return _compile_in(module, example_inputs, samples, target, config,
@@ -485,11 +487,6 @@ def _compile_in(module, example_inputs, samples, target, config, directory,
     return result
 
 
-# The keys of a quantize configuration that name the graph's inputs and
-# outputs: a model in pieces has other graph boundaries than the module's.
-_IO_CONFIG_KEYS = ("inputs", "outputs")
-
-
 def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
                     samples: Sequence[Any], target: str,
                     config: Optional[Union[str, Dict[str, Any]]],
@@ -501,16 +498,7 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
     on the host, and are reported as host ops."""
     import torch
     config = with_default_observer(config)
-    io_keys = [key for key in _IO_CONFIG_KEYS if key in config]
-    if io_keys:
-        raise Error(
-            "config: %s name the module's inputs and outputs, but ExecuTorch "
-            "writes %s in pieces (the operators it leaves out: %s), whose "
-            "graphs have other inputs and outputs; quantize the pieces with "
-            "compile_tosa_for_ethosu, or give the config without them"
-            % (" and ".join('"%s"' % key for key in io_keys),
-               type(module).__name__,
-               "; ".join(_op_name(node) for node in _left_out(program))))
+    piece_configs = _piece_configs(program, config)
     if not samples:
         raise Error("samples: expected at least one calibration sample")
     graph_module = program.module()
@@ -550,7 +538,7 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
                 [[_numpy(value, position in positions)
                   for position, value in enumerate(values)]
                  for values in recorded[index]],
-                target, config=config, output_dir=piece_dir,
+                target, config=piece_configs[index], output_dir=piece_dir,
                 channels_last=positions))
         except Error as error:
             raise Error("piece %d of %d (the TOSA graph of %s): %s"
@@ -558,6 +546,71 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
                            _delegate_attributes(program)[index], error)
                         ) from None
     return TorchResult.of_pieces(program, compiled, target, channels_last)
+
+
+def _piece_configs(program: Any, config: Dict[str, Any]
+                   ) -> List[Dict[str, Any]]:
+    """`config` for each piece of `program`: its "inputs" and "outputs",
+    which go by the module's arguments and results, given to the pieces'
+    graph inputs and outputs that are those arguments and results (a
+    piece's other inputs and outputs get the activation spec, {}). Raises
+    qtosa.Error for a spec of an argument or result that no piece takes or
+    gives directly: an operator on the host reads or computes it, in
+    float. A null (keep float) there is what happens anyway."""
+    calls = [node for node in program.graph.nodes if _is_delegate_call(node)]
+    signature = program.graph_signature
+    # Per piece and key, position -> spec (None: keep float).
+    chosen: List[Dict[str, Dict[int, Any]]] = [
+        {"inputs": {}, "outputs": {}} for _ in calls]
+    for key in ("inputs", "outputs"):
+        specs = config.get(key)
+        if specs is None:
+            continue
+        if not isinstance(specs, list):
+            raise Error("<config>: $.%s: expected an array" % key)
+        if key == "inputs":
+            names = list(signature.user_inputs)
+            nodes = {node.name: node for node in program.graph.nodes
+                     if node.op == "placeholder"}
+            for index, spec in enumerate(specs[:len(names)]):
+                node = nodes[names[index]]
+                taken = False
+                for piece, call in enumerate(calls):
+                    for position, argument in enumerate(call.args[1:]):
+                        if argument is node:
+                            chosen[piece][key][position] = spec
+                            taken = True
+                if not taken and spec is not None:
+                    raise Error(
+                        "<config>: $.inputs[%d]: argument '%s' reaches no "
+                        "TOSA graph directly: %s on the host read it in "
+                        "float" % (index, node.name, ", ".join(
+                            _op_name(user) for user in node.users)))
+        else:
+            results = list(program.graph.output_node().args[0])
+            results = results[len(results) - len(signature.user_outputs):]
+            for index, spec in enumerate(specs[:len(results)]):
+                node = results[index]
+                source = node.args[0] if node.op == "call_function" and \
+                    "getitem" in str(node.target) else None
+                if source in calls:
+                    chosen[calls.index(source)][key][node.args[1]] = spec
+                elif spec is not None:
+                    raise Error(
+                        "<config>: $.outputs[%d]: result %d comes from no "
+                        "TOSA graph directly: %s on the host computes it "
+                        "in float" % (index, index, _op_name(node)))
+    configs = []
+    for piece_specs in chosen:
+        piece_config = {key: value for key, value in config.items()
+                        if key not in ("inputs", "outputs")}
+        for key, by_position in piece_specs.items():
+            if by_position:
+                piece_config[key] = [
+                    by_position.get(position, {})
+                    for position in range(max(by_position) + 1)]
+        configs.append(piece_config)
+    return configs
 
 
 def _numpy(tensor: Any, channels_last: bool) -> np.ndarray:

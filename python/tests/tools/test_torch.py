@@ -381,11 +381,31 @@ def test_model_in_pieces(tmp_path):
     np.testing.assert_array_equal(result.run(list(x))[0],
                                   result.run_qdq(list(x))[0])
 
-    # A per-IO config names the module's inputs, not the pieces'.
-    with pytest.raises(qtosa.Error, match='"inputs" name the module'):
+    # Per-IO specs go by the module's arguments and results, to the piece
+    # that takes or gives each: the image to piece 0, the result from
+    # piece 1.
+    image = {"dtype": "int8", "symmetric": True, "range": [-127, 127],
+             "scale": 1 / 127}
+    result = qtosa.torch.compile_for_ethosu(
+        model, calibration[0], calibration, "ethos-u55-128",
+        config={"inputs": [image],
+                "outputs": [{"dtype": "int16", "symmetric": True}]})
+    (first,), (second,) = [piece.delegates for piece in result.pieces]
+    assert first["inputs"][0]["scale"] == pytest.approx(1 / 127, rel=1e-6)
+    assert first["outputs"][0]["dtype"] == "INT8"
+    assert second["inputs"][0]["dtype"] == "INT8"
+    assert second["outputs"][0]["dtype"] == "INT16"
+    # The grid goes to the sampler on the host, in float: a spec for it
+    # cannot be kept, and says why; null (keep float) is what happens.
+    with pytest.raises(qtosa.Error, match=re.escape(
+            "$.inputs[1]: argument 'grid' reaches no TOSA graph directly: "
+            "aten.grid_sampler_2d.default on the host read it in float")):
         qtosa.torch.compile_for_ethosu(
             model, calibration[0], calibration, "ethos-u55-128",
-            config={"inputs": [{"dtype": "int8"}]})
+            config={"inputs": [image, {"dtype": "int16"}]})
+    qtosa.torch.compile_for_ethosu(
+        model, calibration[0], calibration, "ethos-u55-128",
+        config={"inputs": [image, None]})
 
 
 # examples/python/pytorch_to_ethosu.py, the script a PyTorch user copies.
