@@ -107,7 +107,7 @@ class TorchResult:
         `pieces`, in program order."""
         result = cls.__new__(cls)
         result.report = _pieces_report(program, pieces, target)
-        result.delegates = [dict(delegate, piece=index)
+        result.delegates = [_in_piece(delegate, index)
                             for index, piece in enumerate(pieces)
                             for delegate in piece.delegates]
         result.module = result.float_module = result.qdq_module = None
@@ -545,7 +545,40 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
                         % (index, len(backends),
                            _delegate_attributes(program)[index], error)
                         ) from None
-    return TorchResult.of_pieces(program, compiled, target, channels_last)
+    result = TorchResult.of_pieces(program, compiled, target, channels_last)
+    if output_dir is not None:
+        # The whole model's manifest and report beside the pieces'
+        # directories, their paths relative to it as in each piece's own.
+        entries = [_relative_entry(delegate) for delegate in result.delegates]
+        _compile._write_json(os.path.join(output_dir, "delegates.json"),
+                             {"format": "TOSA 1.0 flatbuffer",
+                              "delegates": entries})
+        _compile._write_json(
+            os.path.join(output_dir, "report.json"),
+            dict(result.report, delegates=[
+                _relative_entry(delegate)
+                for delegate in result.report["delegates"]]))
+    return result
+
+
+def _in_piece(delegate: Dict[str, Any], piece: int) -> Dict[str, Any]:
+    """A piece's delegate entry as the whole model's: its piece, and its
+    name and file under the piece's directory ("piece0/delegate_0")."""
+    entry = dict(delegate, piece=piece,
+                 name="piece%d/%s" % (piece, delegate["name"]))
+    if "file" in entry:
+        entry["file"] = "piece%d/%s" % (piece, entry["file"])
+    return entry
+
+
+def _relative_entry(delegate: Dict[str, Any]) -> Dict[str, Any]:
+    """A delegate as the top-level delegates.json and report.json hold it:
+    no flatbuffer bytes, Vela's npz relative to the output directory."""
+    entry = {key: value for key, value in delegate.items()
+             if key != "flatbuffer"}
+    entry["vela"] = dict(entry["vela"], npz="piece%d/%s" % (
+        delegate["piece"], os.path.basename(entry["vela"]["npz"])))
+    return entry
 
 
 def _piece_configs(program: Any, config: Dict[str, Any]
@@ -671,7 +704,7 @@ def _pieces_report(program: Any, pieces: List[TorchResult],
             report["host_ops"].append(entry)
         report["float_regions"] += [dict(region, piece=index)
                                     for region in piece.report["float_regions"]]
-        report["delegates"] += [dict(delegate, piece=index)
+        report["delegates"] += [_in_piece(delegate, index)
                                 for delegate in piece.report["delegates"]]
     calls = [node for node in program.graph.nodes if _is_delegate_call(node)]
     for node in _left_out(program):

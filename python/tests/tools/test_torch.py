@@ -358,6 +358,10 @@ def test_model_in_pieces(tmp_path):
     assert report["pieces"] == len(result.pieces) == 2
     assert report["delegate_count"] == len(result.delegates) == 2
     assert [d["piece"] for d in result.delegates] == [0, 1]
+    assert [d["name"] for d in result.delegates] == [
+        "piece0/delegate_0", "piece1/delegate_0"]
+    assert [d["file"] for d in result.delegates] == [
+        "piece0/delegate_0.tosa", "piece1/delegate_0.tosa"]
     (host,) = report["host_ops"]
     assert host["op"] == "aten.grid_sampler_2d.default"
     assert host["rule"] == "U55.CALL.HOST" and host["piece"] is None
@@ -366,10 +370,15 @@ def test_model_in_pieces(tmp_path):
     assert report["ops_total"] == report["ops_npu"] + 1
     assert report["vela"]["npu_cycles"] == sum(
         d["vela"]["npu_cycles"] for d in result.delegates) > 0
-    for index in range(2):
-        assert (tmp_path / ("piece%d" % index) / "report.json").exists()
-        assert (tmp_path / ("piece%d" % index) /
-                "delegate_0_vela.npz").exists()
+    # The whole model's report and manifest name files that are there.
+    import json
+    written = json.loads((tmp_path / "report.json").read_text())
+    assert written["pieces"] == 2 and written["ops_host"] == 1
+    manifest = json.loads((tmp_path / "delegates.json").read_text())
+    for entry in manifest["delegates"] + written["delegates"]:
+        assert (tmp_path / entry["vela"]["npz"]).exists(), entry
+    for entry in manifest["delegates"]:
+        assert (tmp_path / entry["file"]).exists(), entry
 
     x = sample()
     with torch.no_grad():
