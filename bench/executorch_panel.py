@@ -2,9 +2,9 @@
 and through qtosa's route, per target; a benchmark, not a test.
 
 Usage (the torch environment: bash scripts/install-deps.sh --with-torch,
-here QTOSA_VENV=/work/venv-torch; torchvision for the architectures):
+the project's .venv; torchvision for the architectures):
 
-  PYTHONPATH=build/python_packages /work/venv-torch/bin/python3 \\
+  PYTHONPATH=build/python_packages .venv/bin/python3 \\
       bench/executorch_panel.py --markdown docs/generated/ExecuTorchPanel.md \\
       [--cases REGEX] [--targets ethos-u55-128 ...] [--work DIR]
 

@@ -147,6 +147,16 @@ class Module:
         """The functions with a body, in order."""
         return list(self._module.function_names())
 
+    def function_shapes(self, function: str = "main"
+                        ) -> Tuple[List[Optional[Tuple[Optional[int], ...]]],
+                                   List[Optional[Tuple[Optional[int], ...]]]]:
+        """The shapes of `function`'s arguments and of its results, from its
+        type (nothing is compiled): None for a value that is not a ranked
+        tensor, and for a dynamic size. Raises Error for a missing
+        function."""
+        inputs, outputs = self._module.function_shapes(function)
+        return list(inputs), list(outputs)
+
     def delegates(self) -> List[Dict[str, Any]]:
         """Each qtosa.delegate of a partitioned module, in program order:
         its manifest entry (name, file, target, function, inputs and
@@ -273,7 +283,14 @@ def _quantize(module: Module, config: Optional[ConfigSource],
     file qtosa.torch read it from and added to)."""
     config_path = config_json = samples_path = sample_lists = None
     if isinstance(config, dict):
-        config_json = json.dumps(config)
+        try:
+            config_json = json.dumps(config, allow_nan=False)
+        except ValueError:
+            raise Error("%s: %s: NaN and infinities are no JSON numbers"
+                        % (config_name, _non_finite_path(config, "$"))
+                        ) from None
+        except TypeError as error:
+            raise Error("%s: $: %s" % (config_name, error)) from None
     elif config is not None:
         config_path = os.fspath(config)
     if isinstance(samples, (str, os.PathLike)):
@@ -283,6 +300,23 @@ def _quantize(module: Module, config: Optional[ConfigSource],
     _qtosa.quantize(module._module, config_path, config_json, config_name,
                     samples_path, sample_lists, function)
     return module
+
+
+def _non_finite_path(value: Any, path: str) -> str:
+    """The JSON path of the first NaN or infinity in `value`."""
+    if isinstance(value, float) and not np.isfinite(value):
+        return path
+    if isinstance(value, dict):
+        items = [(".%s" % key, item) for key, item in value.items()]
+    elif isinstance(value, (list, tuple)):
+        items = [("[%d]" % index, item) for index, item in enumerate(value)]
+    else:
+        return ""
+    for suffix, item in items:
+        found = _non_finite_path(item, path + suffix)
+        if found:
+            return found
+    return ""
 
 
 def _sample_lists(samples: Sequence[Union[np.ndarray, Sequence[np.ndarray]]]

@@ -730,13 +730,45 @@ PYBIND11_MODULE(_qtosa, m) {
       .def("run", &PyModule::run, py::arg("pipeline"))
       .def("clone", &PyModule::clone)
       .def("delegates", &delegates)
-      .def("function_names", [](PyModule &module) {
-        std::vector<std::string> names;
-        for (auto function : module.get().getOps<func::FuncOp>())
-          if (!function.isExternal())
-            names.push_back(function.getName().str());
-        return names;
-      });
+      .def("function_names",
+           [](PyModule &module) {
+             std::vector<std::string> names;
+             for (auto function : module.get().getOps<func::FuncOp>())
+               if (!function.isExternal())
+                 names.push_back(function.getName().str());
+             return names;
+           })
+      .def(
+          "function_shapes",
+          [](PyModule &module, const std::string &name) {
+            // The shapes of a function's arguments and results, read off
+            // its type without compiling it: None for a value that is not
+            // a ranked tensor or a size that is dynamic.
+            auto function = module.get().lookupSymbol<func::FuncOp>(name);
+            if (!function)
+              throw QTosaError("no function '" + name + "' in the module");
+            auto shapes = [](TypeRange types) {
+              py::list list;
+              for (Type type : types) {
+                auto tensor = dyn_cast<RankedTensorType>(type);
+                if (!tensor) {
+                  list.append(py::none());
+                  continue;
+                }
+                py::list shape;
+                for (int64_t size : tensor.getShape())
+                  shape.append(ShapedType::isDynamic(size)
+                                   ? py::object(py::none())
+                                   : py::int_(size));
+                list.append(py::tuple(shape));
+              }
+              return list;
+            };
+            FunctionType type = function.getFunctionType();
+            return py::make_tuple(shapes(type.getInputs()),
+                                  shapes(type.getResults()));
+          },
+          py::arg("function"));
 
   py::class_<PyExecutable>(m, "Executable")
       .def(py::init<std::shared_ptr<PyModule>, const std::string &>(),

@@ -68,7 +68,10 @@ class TorchResult:
     tosa_file: the float .tosa ExecuTorch wrote (in the output directory, or
       None when none was given: it was in a temporary one).
     channels_last: the argument positions the graph takes in NHWC order
-      (the example input was in torch.channels_last memory format).
+      (ExecuTorch writes a torch.channels_last example input so).
+    channels_last_outputs: the result positions the graph gives in NHWC
+      order; run(), run_float() and run_qdq() return them in PyTorch's
+      NCHW order, as the module does.
 
     pieces: for a model ExecuTorch writes as several TOSA graphs with
       operators between them, each graph's own TorchResult, in program
@@ -96,13 +99,14 @@ class TorchResult:
         self.function = function
         self.tosa_file = tosa_file
         self.channels_last = list(channels_last)
+        self.channels_last_outputs: List[int] = []
         self.pieces: List["TorchResult"] = []
         self._program: Any = None
 
     @classmethod
     def of_pieces(cls, program: Any, pieces: List["TorchResult"],
-                  target: str, channels_last: Sequence[int]
-                  ) -> "TorchResult":
+                  target: str, channels_last: Sequence[int],
+                  example_shapes: Sequence[Any]) -> "TorchResult":
         """The result for a lowered `program` whose delegate calls are
         `pieces`, in program order."""
         result = cls.__new__(cls)
@@ -113,8 +117,10 @@ class TorchResult:
         result.module = result.float_module = result.qdq_module = None
         result.function = result.tosa_file = None
         result.channels_last = list(channels_last)
+        result.channels_last_outputs = []
         result.pieces = pieces
         result._program = program
+        result._example_shapes = list(example_shapes)
         return result
 
     def _run_pieces(self, inputs: Union[np.ndarray, Sequence[Any]],
@@ -122,7 +128,7 @@ class TorchResult:
         """The lowered program in PyTorch, each delegate call made by its
         piece's `how` (run, run_float or run_qdq)."""
         import torch
-        values = _torch_inputs(inputs, self.channels_last)
+        values = _torch_inputs(inputs, self._example_shapes)
         graph_module = self._program.module()
         # The lowered modules, attributes of the graph module, by identity.
         pieces = {id(getattr(graph_module, name)): piece for name, piece in
@@ -151,24 +157,32 @@ class TorchResult:
         in process) on float inputs; returns its float outputs."""
         if self.pieces:
             return self._run_pieces(inputs, "run")
-        return execute(self.module, _arrays(inputs, self.channels_last),
-                       self.function)
+        return self._torch_order(execute(
+            self.module, _arrays(inputs, self.channels_last), self.function))
 
     def run_float(self, inputs: Union[np.ndarray, Sequence[Any]]
                   ) -> List[np.ndarray]:
         """Runs the float TOSA graph ExecuTorch wrote."""
         if self.pieces:
             return self._run_pieces(inputs, "run_float")
-        return execute(self.float_module,
-                       _arrays(inputs, self.channels_last), self.function)
+        return self._torch_order(execute(
+            self.float_module, _arrays(inputs, self.channels_last),
+            self.function))
 
     def run_qdq(self, inputs: Union[np.ndarray, Sequence[Any]]
                 ) -> List[np.ndarray]:
         """Runs the quantized (QDQ) graph before the partition."""
         if self.pieces:
             return self._run_pieces(inputs, "run_qdq")
-        return execute(self.qdq_module, _arrays(inputs, self.channels_last),
-                       self.function)
+        return self._torch_order(execute(
+            self.qdq_module, _arrays(inputs, self.channels_last),
+            self.function))
+
+    def _torch_order(self, outputs: List[np.ndarray]) -> List[np.ndarray]:
+        """Outputs the graph gives in NHWC, in PyTorch's NCHW order."""
+        return [np.ascontiguousarray(output.transpose(0, 3, 1, 2))
+                if index in self.channels_last_outputs else output
+                for index, output in enumerate(outputs)]
 
 
 def _arrays(inputs: Union[np.ndarray, Sequence[Any]],
@@ -183,7 +197,12 @@ def _arrays(inputs: Union[np.ndarray, Sequence[Any]],
             value = value.detach().cpu()
             if index in channels_last:
                 value = value.permute(0, 2, 3, 1)
-            value = value.contiguous().numpy()
+            try:
+                value = value.contiguous().numpy()
+            except (TypeError, RuntimeError) as error:
+                raise Error("input %d: a torch tensor of %s has no numpy "
+                            "form (%s); give float32" % (
+                                index, value.dtype, error)) from None
         if not isinstance(value, np.ndarray):
             raise Error("input %d: expected a numpy array or a torch tensor, "
                         "not %s" % (index, type(value).__name__))
@@ -221,8 +240,11 @@ def _lower_to_float_tosa(module: Any, example_inputs: Sequence[Any],
     vela.make_output_dir(output_dir)
     for stale in glob.glob(os.path.join(output_dir, "*.tosa")):
         os.remove(stale)
-    module = module.eval()
-    example_inputs = tuple(example_inputs)
+    # Exported in evaluation mode (dropout off, batch norms frozen); the
+    # user's module is left in the mode it came in.
+    training = getattr(module, "training", False)
+    module.eval()
+    example_inputs = _example_tuple(example_inputs)
     try:
         exported = torch.export.export(module, example_inputs)
         decompositions = _data_movement_decompositions(torch)
@@ -239,6 +261,8 @@ def _lower_to_float_tosa(module: Any, example_inputs: Sequence[Any],
                     % (type(module).__name__, FLOAT_PROFILE,
                        type(error).__name__, str(error).strip()[:2000])
                     ) from None
+    finally:
+        module.train(training)
     return lowered.exported_program()
 
 
@@ -370,6 +394,9 @@ def with_default_observer(config: Optional[Union[str, Dict[str, Any]]]
     "percentile" without "observer" is the config's error to report)."""
     if config is None:
         config = {}
+    elif not isinstance(config, (dict, str, bytes, os.PathLike)):
+        raise Error("config: expected a dict, a JSON file's path or None, "
+                    "not %s" % type(config).__name__)
     elif not isinstance(config, dict):
         try:
             with open(os.fspath(config)) as f:
@@ -397,20 +424,23 @@ def compile_tosa_for_ethosu(tosa: Union[str, bytes, Module],
     `samples`: one entry per sample, each the graph's inputs in argument
     order (see TorchResult for their layout); `channels_last`: the
     argument positions that are NHWC in the graph."""
+    _check_target(target)
     float_module = (tosa.clone() if isinstance(tosa, Module)
                     else import_tosa_flatbuffer(tosa))
     names = float_module.function_names()
     if len(names) != 1:
         raise Error("expected one function in the float graph, found %s"
                     % names)
+    samples = _sample_list(samples)
     if not samples:
         raise Error("samples: expected at least one calibration sample")
     calibration = [_arrays(sample, channels_last) for sample in samples]
     # A config file read here and given the default observer is a dict to
     # the quantizer; its errors still name the file.
+    with_observer = with_default_observer(config)
     config_name = ("<config>" if config is None or isinstance(config, dict)
                    else os.fspath(config))
-    qdq_module = _quantize(float_module.clone(), with_default_observer(config),
+    qdq_module = _quantize(float_module.clone(), with_observer,
                            calibration, None, config_name)
     compiled = _compile.compile_for_ethosu(qdq_module, target, output_dir)
     tosa_file = tosa if isinstance(tosa, str) else None
@@ -447,6 +477,11 @@ def compile_for_ethosu(module: Any, example_inputs: Sequence[Any],
     `config`'s "inputs" and "outputs" then go to the pieces that take those
     arguments or give those results.
     """
+    _check_target(target)
+    example_inputs = _example_tuple(example_inputs)
+    samples = _sample_list(samples)
+    if not samples:
+        raise Error("samples: expected at least one calibration sample")
     if output_dir is not None:
         return _compile_in(module, example_inputs, samples, target, config,
                            output_dir, keep=True)
@@ -478,13 +513,96 @@ def _compile_in(module, example_inputs, samples, target, config, directory,
     if len(files) != 1:
         raise Error("ExecuTorch wrote %d %s files into %s, expected one"
                     % (len(files), FLOAT_PROFILE, tosa_dir))
+    float_module = import_tosa_flatbuffer(files[0])
+    graph_inputs, graph_outputs = _graph_shapes(float_module)
+    channels_last = _nhwc_positions(
+        graph_inputs, [tuple(value.shape) for value in example_inputs],
+        channels_last_positions(example_inputs))
     result = compile_tosa_for_ethosu(
-        files[0], samples, target, config=config,
+        float_module, samples, target, config=config,
         output_dir=directory if keep else None,
-        channels_last=channels_last_positions(example_inputs))
-    if not keep:
-        result.tosa_file = None
+        channels_last=channels_last)
+    result.tosa_file = files[0] if keep else None
+    result.channels_last_outputs = _nhwc_positions(
+        graph_outputs, _output_shapes(program),
+        _channels_last_values(_user_outputs(program)))
     return result
+
+
+def _check_target(target: str) -> None:
+    """Refuses an unknown target before the export and the calibration,
+    which take far longer than the check."""
+    from . import TARGETS
+    if target not in TARGETS:
+        raise Error("unknown target '%s' (known: %s)"
+                    % (target, ", ".join(TARGETS)))
+
+
+def _graph_shapes(module: Module) -> Any:
+    """The argument and result shapes of a module's one function (empty
+    lists for another count: compile_tosa_for_ethosu says what is
+    wrong)."""
+    names = module.function_names()
+    return module.function_shapes(names[0]) if len(names) == 1 else ([], [])
+
+
+def _nhwc(shape: Sequence[int]) -> Optional[tuple]:
+    shape = tuple(shape)
+    return (shape[0], shape[2], shape[3], shape[1]) if len(shape) == 4 \
+        else None
+
+
+def _nhwc_positions(graph_shapes: Sequence[Any], torch_shapes: Sequence[Any],
+                    channels_last: Sequence[int] = ()) -> List[int]:
+    """The positions where the graph holds in NHWC order what PyTorch holds
+    in NCHW: told by the shapes, and where both orders have one shape, by
+    `channels_last` (the positions of channels-last tensors)."""
+    positions = []
+    for index, (graph, shape) in enumerate(zip(graph_shapes, torch_shapes)):
+        if graph is None or shape is None or len(shape) != 4:
+            continue
+        graph, shape = tuple(graph), tuple(shape)
+        if graph == _nhwc(shape) and (graph != shape or
+                                      index in channels_last):
+            positions.append(index)
+    return positions
+
+
+def _user_outputs(program: Any) -> List[Any]:
+    """The nodes a lowered program returns as the module's results."""
+    results = list(program.graph.output_node().args[0])
+    return results[len(results) - len(program.graph_signature.user_outputs):]
+
+
+def _output_shapes(program: Any) -> List[Any]:
+    """The shapes of a lowered program's results, as PyTorch gives them."""
+    return [tuple(node.meta["val"].shape)
+            if hasattr(node, "meta") and hasattr(node.meta.get("val"),
+                                                  "shape") else None
+            for node in _user_outputs(program)]
+
+
+def _sample_list(samples: Any) -> List[Any]:
+    """`samples` as a list of samples; one tensor or array is refused (a
+    batch is not a list of samples)."""
+    if isinstance(samples, np.ndarray) or hasattr(samples, "detach"):
+        raise Error("samples: expected a sequence of samples, each the "
+                    "module's inputs in argument order, not one %s of shape "
+                    "%s" % (type(samples).__name__, tuple(samples.shape)))
+    try:
+        return list(samples)
+    except TypeError:
+        raise Error("samples: expected a sequence of samples, not %s"
+                    % type(samples).__name__) from None
+
+
+def _example_tuple(example_inputs: Any) -> tuple:
+    """The example inputs as the tuple torch.export takes; one tensor is
+    the module's one input."""
+    if isinstance(example_inputs, np.ndarray) or \
+            hasattr(example_inputs, "detach"):
+        return (example_inputs,)
+    return tuple(example_inputs)
 
 
 def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
@@ -508,18 +626,25 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
     names = {id(backend): index for index, backend in enumerate(backends)}
     channels_last = channels_last_positions(example_inputs)
 
+    example_shapes = [tuple(value.shape) for value in example_inputs]
     recorded: List[List[List[Any]]] = [[] for _ in backends]
+    # Per piece, its outputs' shapes as PyTorch gives them.
+    output_shapes: List[List[Any]] = [[] for _ in backends]
 
     class Recorder(torch.fx.Interpreter):
         def call_function(self, target, args, kwargs):
+            result = super().call_function(target, args, kwargs)
             if "executorch_call_delegate" in str(target):
-                recorded[names[id(args[0])]].append(
+                index = names[id(args[0])]
+                recorded[index].append(
                     [value.detach().clone() for value in args[1:]])
-            return super().call_function(target, args, kwargs)
+                output_shapes[index] = [tuple(value.shape)
+                                        for value in result]
+            return result
 
     with torch.no_grad():
         for sample in samples:
-            tensors = _torch_inputs(sample, channels_last)
+            tensors = _torch_inputs(sample, example_shapes)
             try:
                 Recorder(graph_module).run(*tensors)
             except Exception as error:  # PyTorch's own errors
@@ -527,25 +652,44 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
                             "%s: %s" % (type(error).__name__,
                                         str(error).strip()[:500])) from None
 
+    float_modules = [import_tosa_flatbuffer(bytes(backend.processed_bytes))
+                     for backend in backends]
+    calls = [node for node in program.graph.nodes if _is_delegate_call(node)]
+    piece_configs = _override_pieces(float_modules, piece_configs)
     compiled = []
     for index, backend in enumerate(backends):
         piece_dir = None if output_dir is None \
             else os.path.join(output_dir, "piece%d" % index)
-        positions = channels_last_positions(recorded[index][0])
+        graph_inputs, graph_outputs = _graph_shapes(float_modules[index])
+        first = recorded[index][0]
+        call = calls[index]
+        positions = _nhwc_positions(
+            graph_inputs, [tuple(value.shape) for value in first],
+            _channels_last_values(call.args[1:]))
         try:
-            compiled.append(compile_tosa_for_ethosu(
-                bytes(backend.processed_bytes),
+            piece = compile_tosa_for_ethosu(
+                float_modules[index],
                 [[_numpy(value, position in positions)
                   for position, value in enumerate(values)]
                  for values in recorded[index]],
                 target, config=piece_configs[index], output_dir=piece_dir,
-                channels_last=positions))
+                channels_last=positions)
         except Error as error:
             raise Error("piece %d of %d (the TOSA graph of %s): %s"
                         % (index, len(backends),
                            _delegate_attributes(program)[index], error)
                         ) from None
-    result = TorchResult.of_pieces(program, compiled, target, channels_last)
+        piece.channels_last_outputs = _nhwc_positions(
+            graph_outputs, output_shapes[index], _channels_last_values(
+                sorted(call.users, key=lambda user: user.args[1])))
+        if piece_dir is not None:
+            piece.tosa_file = os.path.join(piece_dir,
+                                           "%s.tosa" % FLOAT_PROFILE)
+            with open(piece.tosa_file, "wb") as f:
+                f.write(bytes(backend.processed_bytes))
+        compiled.append(piece)
+    result = TorchResult.of_pieces(program, compiled, target, channels_last,
+                                   example_shapes)
     if output_dir is not None:
         # The whole model's manifest and report beside the pieces'
         # directories, their paths relative to it as in each piece's own.
@@ -620,8 +764,7 @@ def _piece_configs(program: Any, config: Dict[str, Any]
                         "float" % (index, node.name, ", ".join(
                             _op_name(user) for user in node.users)))
         else:
-            results = list(program.graph.output_node().args[0])
-            results = results[len(results) - len(signature.user_outputs):]
+            results = _user_outputs(program)
             for index, spec in enumerate(specs[:len(results)]):
                 node = results[index]
                 source = node.args[0] if node.op == "call_function" and \
@@ -646,6 +789,71 @@ def _piece_configs(program: Any, config: Dict[str, Any]
     return configs
 
 
+def _channels_last_values(nodes: Sequence[Any]) -> List[int]:
+    """The positions of `nodes` (torch.fx nodes) whose value the program
+    holds in channels-last dim order, which ExecuTorch writes as NHWC."""
+    values = [node.meta.get("val") if hasattr(node, "meta") else None
+              for node in nodes]
+    return [index for index, value in enumerate(values)
+            if value is not None and hasattr(value, "dim") and
+            value.dim() == 4 and
+            value.is_contiguous(memory_format=_torch().channels_last) and
+            not value.is_contiguous()]
+
+
+def _torch() -> Any:
+    import torch
+    return torch
+
+
+def _override_pieces(float_modules: List[Module],
+                     configs: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """Each piece's config with the overrides that match an op of its
+    graph. ExecuTorch names each graph's ops afresh, so one name can match
+    in several pieces; "piece<N>/<name>" matches in piece N alone. Raises
+    qtosa.Error for an override that matches no op in any piece."""
+    overrides = configs[0].get("overrides") if configs else None
+    if not isinstance(overrides, list):
+        return configs  # none, or the quantizer's error to report
+    chosen: List[List[Any]] = [[] for _ in configs]
+    for index, override in enumerate(overrides):
+        pieces = range(len(configs))
+        name = override.get("name") if isinstance(override, dict) else None
+        prefix = re.match(r"piece(\d+)/(.+)", name) \
+            if isinstance(name, str) else None
+        if prefix:
+            piece = int(prefix.group(1))
+            if piece >= len(configs):
+                raise Error("<config>: $.overrides[%d]: piece %d: the model "
+                            "is %d pieces" % (index, piece, len(configs)))
+            override = dict(override, name=prefix.group(2))
+            pieces = [piece]
+        matched = False
+        for piece in pieces:
+            if _override_matches(float_modules[piece], override):
+                chosen[piece].append(override)
+                matched = True
+        if not matched:
+            raise Error("<config>: $.overrides[%d]: the override of %s "
+                        "matches no op in any of the %d pieces" % (
+                            index, "name '%s'" % override["name"]
+                            if "name" in override else
+                            "op '%s'" % override.get("op"), len(configs)))
+    return [dict(config, overrides=piece_overrides)
+            for config, piece_overrides in zip(configs, chosen)]
+
+
+def _override_matches(float_module: Module, override: Any) -> bool:
+    """Whether `override` matches an op of `float_module` (an annotation
+    with it alone, on a copy, says whether it is used)."""
+    try:
+        _quantize(float_module.clone(), {"overrides": [override]}, None,
+                  None, "<config>")
+    except Error as error:
+        return "matches no op" not in str(error)
+    return True
+
+
 def _numpy(tensor: Any, channels_last: bool) -> np.ndarray:
     if channels_last:
         tensor = tensor.permute(0, 2, 3, 1)
@@ -660,9 +868,10 @@ def _delegate_attributes(program: Any) -> List[str]:
 
 
 def _torch_inputs(inputs: Union[np.ndarray, Sequence[Any]],
-                  channels_last: Sequence[int]) -> List[Any]:
-    """torch tensors in PyTorch's order from run()'s inputs (numpy arrays
-    as the graph takes them: NHWC at the `channels_last` positions)."""
+                  shapes: Sequence[Any]) -> List[Any]:
+    """torch tensors in PyTorch's order from the module's inputs: torch
+    tensors as they are; numpy arrays too, or permuted from NHWC where that
+    is what makes their shape the example input's (`shapes`)."""
     import torch
     if isinstance(inputs, np.ndarray) or hasattr(inputs, "detach"):
         inputs = [inputs]
@@ -670,7 +879,9 @@ def _torch_inputs(inputs: Union[np.ndarray, Sequence[Any]],
     for index, value in enumerate(inputs):
         if isinstance(value, np.ndarray):
             value = torch.from_numpy(np.ascontiguousarray(value))
-            if index in channels_last:
+            shape = tuple(shapes[index]) if index < len(shapes) else None
+            if shape is not None and tuple(value.shape) != shape and \
+                    tuple(value.shape) == _nhwc(shape):
                 value = value.permute(0, 3, 1, 2)
         if not hasattr(value, "detach"):
             raise Error("input %d: expected a numpy array or a torch tensor, "

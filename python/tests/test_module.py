@@ -23,6 +23,19 @@ def test_parse_prints_the_module():
     assert str(qtosa.parse(str(module))) == str(module)
 
 
+def test_function_shapes_read_the_type_without_compiling():
+    module = qtosa.parse("""
+func.func @f(%x: tensor<1x?x3xf32>, %n: i32) -> (tensor<2x2xi8>, tensor<*xf32>) {
+  %a = "tosa.const"() {values = dense<0> : tensor<2x2xi8>} : () -> tensor<2x2xi8>
+  %b = tensor.cast %x : tensor<1x?x3xf32> to tensor<*xf32>
+  return %a, %b : tensor<2x2xi8>, tensor<*xf32>
+}""")
+    assert module.function_shapes("f") == ([(1, None, 3), None],
+                                           [(2, 2), None])
+    with pytest.raises(qtosa.Error, match="no function 'g' in the module"):
+        module.function_shapes("g")
+
+
 def test_parse_error_is_located():
     with pytest.raises(qtosa.Error) as error:
         qtosa.parse("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n"

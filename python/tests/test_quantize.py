@@ -2,6 +2,7 @@
 arrays or as a JSON list of .npy files, configs as dicts or files, and the
 errors bad configs and samples raise."""
 import json
+import re
 
 import numpy as np
 import pytest
@@ -127,6 +128,17 @@ def test_a_scale_beyond_f32_is_refused_at_its_path(scale, printed):
     with pytest.raises(qtosa.Error, match=r"<config>: \$\.activation\.scale: "
                        + printed + r" is not a finite scale of at least "
                        r"2\^-126 and at most the largest f32"):
+        qtosa.quantize(qtosa.parse(SIGMOID), config=config)
+
+
+@pytest.mark.parametrize("scale", [float("nan"), float("inf")])
+def test_a_non_finite_number_in_a_config_dict_is_named_at_its_path(scale):
+    # json.dumps wrote NaN, which the config reader refused as "Invalid JSON
+    # value" at a byte of a text the user never wrote.
+    config = {"inputs": [{"dtype": "int8", "scale": scale}]}
+    with pytest.raises(qtosa.Error, match=re.escape(
+            "<config>: $.inputs[0].scale: NaN and infinities are no JSON "
+            "numbers")):
         qtosa.quantize(qtosa.parse(SIGMOID), config=config)
 
 

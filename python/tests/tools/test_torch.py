@@ -206,6 +206,23 @@ def test_errors_are_qtosa_errors(tmp_path):
     with pytest.raises(qtosa.Error, match="input 0: expected a numpy array"):
         qtosa.torch.compile_tosa_for_ethosu(CONVNEXT_FP, [["x"]],
                                             "ethos-u55-128")
+    # Refused before anything is imported, exported or calibrated.
+    with pytest.raises(qtosa.Error, match="unknown target 'ethos-u65-256'"):
+        qtosa.torch.compile_tosa_for_ethosu(CONVNEXT_FP, [["x"]],
+                                            "ethos-u65-256")
+    with pytest.raises(qtosa.Error, match="config: expected a dict, a JSON "
+                       "file's path or None, not list"):
+        qtosa.torch.compile_tosa_for_ethosu(
+            CONVNEXT_FP, samples([(1, 8, 8, 8)], 1, 0), "ethos-u55-128",
+            config=[{"observer": "minmax"}])
+    # A batch is not a list of samples (its truth value raised ValueError).
+    batch = np.zeros((4, 1, 8, 8, 8), np.float32)
+    with pytest.raises(qtosa.Error, match=re.escape(
+            "samples: expected a sequence of samples, each the module's "
+            "inputs in argument order, not one ndarray of shape "
+            "(4, 1, 8, 8, 8)")):
+        qtosa.torch.compile_tosa_for_ethosu(CONVNEXT_FP, batch,
+                                            "ethos-u55-128")
     # A config file is read and given the default observer; its own mistakes
     # are still named by the file's path, not "<config>".
     bad = tmp_path / "bad-config.json"
@@ -415,6 +432,99 @@ def test_model_in_pieces(tmp_path):
     qtosa.torch.compile_for_ethosu(
         model, calibration[0], calibration, "ethos-u55-128",
         config={"inputs": [image, None]})
+
+    # Overrides: by op kind, in the pieces that hold such an op (the clamp
+    # of the ReLU is in piece 0 only: piece 1 refused the config); by name,
+    # in every piece where the name matches (ExecuTorch names each graph
+    # afresh), or in one piece with "piece<N>/".
+    float_clamp = qtosa.torch.compile_for_ethosu(
+        model, calibration[0], calibration, "ethos-u55-128",
+        config={"overrides": [{"op": "tosa.clamp", "spec": None}]})
+    assert float_clamp.pieces[0].report["ops_host"] > 0
+    assert float_clamp.pieces[1].report["ops_host"] == 0
+    conv = "tosa_conv2d_default"
+    both = qtosa.torch.compile_for_ethosu(
+        model, calibration[0], calibration, "ethos-u55-128",
+        config={"overrides": [{"name": conv, "spec": None}]})
+    assert [p.report["ops_host"] > 0 for p in both.pieces] == [True, True]
+    second = qtosa.torch.compile_for_ethosu(
+        model, calibration[0], calibration, "ethos-u55-128",
+        config={"overrides": [{"name": "piece1/" + conv, "spec": None}]})
+    assert [p.report["ops_host"] > 0 for p in second.pieces] == [False, True]
+    with pytest.raises(qtosa.Error, match=re.escape(
+            "$.overrides[0]: the override of op 'tosa.sigmoid' matches no op "
+            "in any of the 2 pieces")):
+        qtosa.torch.compile_for_ethosu(
+            model, calibration[0], calibration, "ethos-u55-128",
+            config={"overrides": [{"op": "tosa.sigmoid", "spec": None}]})
+
+    # A channels-last image: piece 0 takes it and gives its result in NHWC.
+    example = (calibration[0][0].to(memory_format=torch.channels_last),
+               calibration[0][1])
+    result = qtosa.torch.compile_for_ethosu(model, example, calibration,
+                                            "ethos-u55-128")
+    assert result.pieces[0].channels_last == [0]
+    assert result.pieces[0].channels_last_outputs == [0]
+    np.testing.assert_allclose(result.run_float(list(x))[0], expected,
+                               rtol=1e-4, atol=1e-5)
+    assert sqnr_db([expected], [result.run(list(x))[0]]) > 30
+
+
+@pytest.mark.skipif(not have_torch(),
+                    reason="torch/executorch not installed (install-deps.sh "
+                           "--with-torch)")
+@pytest.mark.parametrize("channels", [3, 1])
+def test_channels_last_model_runs_in_pytorchs_order(channels):
+    # ExecuTorch writes a channels-last model's argument and result in NHWC:
+    # run() returned the NHWC result (-1.7 dB read as NCHW), and a
+    # one-channel image in channels-last memory format (is_contiguous() is
+    # True for it) was taken as NCHW and its samples refused.
+    import torch
+    from torch import nn
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(channels, 8, 3, padding=1), nn.ReLU(),
+                          nn.Conv2d(8, 4, 1)).eval()
+    generator = torch.Generator().manual_seed(0)
+    calibration = [(torch.randn(1, channels, 12, 12, generator=generator),)
+                   for _ in range(8)]
+    example = (calibration[0][0].to(memory_format=torch.channels_last),)
+    result = qtosa.torch.compile_for_ethosu(model, example, calibration,
+                                            "ethos-u55-128")
+    assert result.channels_last == [0]
+    assert result.channels_last_outputs == [0]
+    x = torch.randn(1, channels, 12, 12, generator=generator)
+    with torch.no_grad():
+        expected = model(x).numpy()
+    np.testing.assert_allclose(result.run_float([x])[0], expected,
+                               rtol=1e-4, atol=1e-5)
+    assert sqnr_db([expected], [result.run([x])[0]]) > 30
+    # numpy inputs are taken as the graph takes them: NHWC.
+    np.testing.assert_array_equal(
+        result.run([x.permute(0, 2, 3, 1).contiguous().numpy()])[0],
+        result.run([x])[0])
+
+
+@pytest.mark.skipif(not have_torch(),
+                    reason="torch/executorch not installed (install-deps.sh "
+                           "--with-torch)")
+def test_route_inputs_as_users_give_them():
+    import torch
+    from torch import nn
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Conv2d(3, 4, 1), nn.Dropout(0.5)).train()
+    generator = torch.Generator().manual_seed(0)
+    calibration = [(torch.randn(1, 3, 8, 8, generator=generator),)
+                   for _ in range(4)]
+    # One tensor as the example is the module's one input (tuple() of it
+    # exported the model at 3x8x8 and refused the samples).
+    result = qtosa.torch.compile_for_ethosu(model, calibration[0][0],
+                                            calibration, "ethos-u55-128")
+    assert len(result.delegates) == 1
+    # The user's module is left in the mode it came in.
+    assert model.training
+    with pytest.raises(qtosa.Error, match="a torch tensor of torch.bfloat16 "
+                       "has no numpy form"):
+        result.run([calibration[0][0].to(torch.bfloat16)])
 
 
 # examples/python/pytorch_to_ethosu.py, the script a PyTorch user copies.
