@@ -171,6 +171,11 @@ private:
   SmallVector<Operation *> copiedConstants;
   /// Result positions the config keeps in float.
   DenseSet<unsigned> floatOutputs;
+  /// Data movement whose only reader is such a result, and so on up the
+  /// chain: kept in float and reading unquantized values, so that the
+  /// result is the float value itself (a transpose back to NCHW before the
+  /// return, which ExecuTorch writes, was quantized with its input).
+  DenseSet<Operation *> floatMovement;
   /// The ops of unary regions (AnnotateRegions.h), and their last ops.
   DenseSet<Operation *> regionOps;
   DenseSet<Operation *> regionRoots;
@@ -281,7 +286,7 @@ LogicalResult Annotator::visitOp(Operation *op) {
         !isFloatTensor(op->getResult(0).getType()))
       return success();
     Value result = op->getResult(0);
-    if (override && !override->spec)
+    if ((override && !override->spec) || floatMovement.contains(op))
       return success(); // kept in float
     SmallVector<unsigned> valueOperands = iface.getValueOperands();
     // A clamp after arithmetic whose only user it is: the activation fused
@@ -419,6 +424,26 @@ LogicalResult Annotator::run() {
       regionOps.insert(region.ops.begin(), region.ops.end());
     }
   }
+  // A result the config keeps in float is the float value: the data
+  // movement that only leads to it stays in float too.
+  for (auto [index, operand] :
+       llvm::enumerate(body.getTerminator()->getOperands())) {
+    if (index >= config.outputs.size() || config.outputs[index])
+      continue;
+    Value value = operand;
+    while (Operation *producer = value.getDefiningOp()) {
+      auto iface = dyn_cast<QuantBehaviourOpInterface>(producer);
+      if (!iface || iface.getQuantBehaviour() == QuantBehaviour::Independent ||
+          !value.hasOneUse() || regionOps.contains(producer) ||
+          peekOverride(producer))
+        break;
+      SmallVector<unsigned> operands = iface.getValueOperands();
+      if (operands.size() != 1)
+        break;
+      floatMovement.insert(producer);
+      value = producer->getOperand(operands.front());
+    }
+  }
   for (BlockArgument argument : body.getArguments()) {
     if (!isFloatTensor(argument.getType()))
       continue;
@@ -450,9 +475,10 @@ LogicalResult Annotator::run() {
 /// Whether a marker of `value` takes over `use`: every use but zero-point
 /// operands, kept-float returns and a unary region's constants.
 bool readsMarker(OpOperand &use, const DenseSet<unsigned> &floatOutputs,
-                 const DenseSet<Operation *> &regionOps) {
+                 const DenseSet<Operation *> &regionOps,
+                 const DenseSet<Operation *> &floatMovement) {
   Operation *user = use.getOwner();
-  if (isZeroPointUse(use))
+  if (isZeroPointUse(use) || floatMovement.contains(user))
     return false;
   if (regionOps.contains(user) && use.get().getDefiningOp() &&
       use.get().getDefiningOp()->hasTrait<OpTrait::ConstantLike>())
@@ -464,10 +490,11 @@ bool readsMarker(OpOperand &use, const DenseSet<unsigned> &floatOutputs,
 /// Makes every use of `value` that readsMarker() read `marker` instead.
 void replaceUsesWithMarker(Value value, AnnotateOp marker,
                            const DenseSet<unsigned> &floatOutputs,
-                           const DenseSet<Operation *> &regionOps) {
+                           const DenseSet<Operation *> &regionOps,
+                           const DenseSet<Operation *> &floatMovement) {
   value.replaceUsesWithIf(marker.getResult(), [&](OpOperand &use) {
     return use.getOwner() != marker &&
-           readsMarker(use, floatOutputs, regionOps);
+           readsMarker(use, floatOutputs, regionOps, floatMovement);
   });
 }
 
@@ -511,14 +538,15 @@ LogicalResult Annotator::emitMarkers() {
     // A value only a kept-float output reads needs no marker: its quantize
     // would have no user.
     if (llvm::none_of(value.getUses(), [&](OpOperand &use) {
-          return readsMarker(use, floatOutputs, regionOps);
+          return readsMarker(use, floatOutputs, regionOps, floatMovement);
         }))
       continue;
     int rep = find(nodeOf[value]);
     int64_t group = groupIdOf(rep);
     TensorSpec spec = explicitSpec[rep].value_or(config.activation);
     AnnotateOp marker = makeMarker(value, spec, group, std::nullopt);
-    replaceUsesWithMarker(value, marker, floatOutputs, regionOps);
+    replaceUsesWithMarker(value, marker, floatOutputs, regionOps,
+                          floatMovement);
   }
   int64_t nextGroup = groupIds.size();
 
@@ -569,7 +597,8 @@ LogicalResult Annotator::emitMarkers() {
         builder.getDenseI64ArrayAttr(
             SmallVector<int64_t>(params.scales.size(), 0)),
         nullptr, builder.getI64IntegerAttr(group), nullptr);
-    replaceUsesWithMarker(value, marker, floatOutputs, regionOps);
+    replaceUsesWithMarker(value, marker, floatOutputs, regionOps,
+                          floatMovement);
     weightGroups[marker.getResult()] = {group, params};
   }
 
@@ -599,7 +628,8 @@ LogicalResult Annotator::emitMarkers() {
         params.axis ? builder.getI32IntegerAttr(0) : nullptr, nullptr, nullptr,
         builder.getDenseI64ArrayAttr({inputGroup, weight->second.first}),
         builder.getI64IntegerAttr(nextGroup++), nullptr);
-    replaceUsesWithMarker(value, marker, floatOutputs, regionOps);
+    replaceUsesWithMarker(value, marker, floatOutputs, regionOps,
+                          floatMovement);
   }
   return success();
 }
@@ -759,6 +789,20 @@ struct AnnotatePass : public qtosa::impl::AnnotatePassBase<AnnotatePass> {
             << function.getBody().getBlocks().size();
         return signalPassFailure();
       }
+      // A spec past the last argument or result names nothing: almost
+      // always a config written for another model.
+      for (auto [key, count, specs] :
+           {std::tuple<StringRef, size_t, size_t>("inputs",
+                                                  function.getNumArguments(),
+                                                  quantConfig.inputs.size()),
+            {"outputs", function.getNumResults(), quantConfig.outputs.size()}})
+        if (specs > count) {
+          emitError(function.getLoc())
+              << quantConfig.file << ": $." << key << ": " << specs
+              << " specs, but '" << function.getName() << "' has " << count
+              << (key == "inputs" ? " argument(s)" : " result(s)");
+          return signalPassFailure();
+        }
       hoistClampsAboveDataMovement(function);
       foldComparisonsWithInfinity(function);
       rewritePlaneMeansAsAveragePools(function);

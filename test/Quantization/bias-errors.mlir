@@ -6,8 +6,9 @@
 // RUN: echo '{"inputs": [{"dtype": "int16", "symmetric": true, "scale": 1e-6}, {"dtype": "int8", "symmetric": true, "scale": 1e-4}], "outputs": [{"dtype": "int16", "symmetric": true, "scale": 1.0}]}' > %t/config.json
 // RUN: qtosa-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(qtosa-quantize-pipeline{config=%t/config.json})'
 
-// 10^4 / (10^-6 x 0.001 / 127) = 1.27e15 steps, beyond i48 (1.4e14).
-func.func @beyond_i48(%x16: tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf32> {
+// 10^4 / (10^-6 x 0.001 / 127) = 1.27e15 steps, beyond i48 (1.4e14). Both
+// functions take two arguments, as the config has two input specs.
+func.func @beyond_i48(%x16: tensor<1x1x1x1xf32>, %unused: tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf32> {
   %zero = "tosa.const"() {values = dense<0.0> : tensor<1xf32>} : () -> tensor<1xf32>
   %w = "tosa.const"() {values = dense<0.001> : tensor<1x1x1x1xf32>} : () -> tensor<1x1x1x1xf32>
   // expected-error @+1 {{bias 10000 of channel 0 is 1.27e+15 steps of its scale 7.87402e-12 (input scale x weight scale), outside the 'i48' range [-140737488355328, 140737488355327] of the accumulator it is added to}}

@@ -21,6 +21,10 @@
 // RUN: not qtosa-opt %s --qtosa-annotate="config=%t/pct.json" 2>&1 | FileCheck %s --check-prefix=PCT
 // RUN: echo '{"unary_regions": "yes"}' > %t/regions.json
 // RUN: not qtosa-opt %s --qtosa-annotate="config=%t/regions.json" 2>&1 | FileCheck %s --check-prefix=REGIONS
+// RUN: echo '{"inputs": [{}, null]}' > %t/inputs.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/inputs.json" 2>&1 | FileCheck %s --check-prefix=INPUTS
+// RUN: echo '{"outputs": [null, null, {}]}' > %t/outputs.json
+// RUN: not qtosa-opt %s --qtosa-annotate="config=%t/outputs.json" 2>&1 | FileCheck %s --check-prefix=OUTPUTS
 
 // UNKNOWN: error: {{.*}}unknown.json: $: unknown key 'weights' (known: activation, weight, inputs, outputs, overrides, observer, percentile, unary_regions)
 // RANGE: error: {{.*}}range.json: $.activation.range: [-200, 127] is not a non-empty range inside [-128, 127] of int8
@@ -33,6 +37,10 @@
 // NOPCT: error: {{.*}}nopct.json: $.percentile: needs "observer": "percentile"
 // PCT: error: {{.*}}pct.json: $.percentile: expected a number in [50, 100]
 // REGIONS: error: {{.*}}regions.json: $.unary_regions: expected true or false
+// A spec past the last argument or result names nothing (it was accepted).
+// INPUTS: config-errors.mlir:[[@LINE+4]]:1: error: {{.*}}inputs.json: $.inputs: 2 specs, but 'main' has 1 argument(s)
+// OUTPUTS: config-errors.mlir:[[@LINE+3]]:1: error: {{.*}}outputs.json: $.outputs: 3 specs, but 'main' has 1 result(s)
+
 
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = tosa.sigmoid %x : (tensor<4xf32>) -> tensor<4xf32>
