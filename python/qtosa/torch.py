@@ -138,10 +138,9 @@ class TorchResult:
             def call_function(self, target, args, kwargs):
                 if "executorch_call_delegate" not in str(target):
                     return super().call_function(target, args, kwargs)
-                piece = pieces[id(args[0])]
-                arguments = [_numpy(value, index in piece.channels_last)
-                             for index, value in enumerate(args[1:])]
-                outputs = getattr(piece, how)(arguments)
+                # Torch tensors, which the piece's run() permutes where its
+                # graph takes NHWC.
+                outputs = getattr(pieces[id(args[0])], how)(list(args[1:]))
                 return tuple(torch.from_numpy(np.ascontiguousarray(output))
                              for output in outputs)
 
@@ -271,6 +270,27 @@ def _is_delegate_call(node: Any) -> bool:
         and "executorch_call_delegate" in str(node.target)
 
 
+def _delegate_calls(program: Any) -> List[Any]:
+    """A lowered program's delegate calls, in program order."""
+    return [node for node in program.graph.nodes if _is_delegate_call(node)]
+
+
+def _left_out_text(nodes: Sequence[Any]) -> str:
+    """Operators ExecuTorch left out of its graphs, with their source."""
+    return "; ".join("%s at %s" % (_op_name(node), _source(node))
+                     for node in nodes) or "none"
+
+
+def _one_float_file(directory: str) -> str:
+    """The one FP-profile .tosa ExecuTorch wrote into `directory`."""
+    files = sorted(glob.glob(os.path.join(directory, "*%s.tosa"
+                                          % FLOAT_PROFILE)))
+    if len(files) != 1:
+        raise Error("ExecuTorch wrote %d %s files into %s, expected one"
+                    % (len(files), FLOAT_PROFILE, directory))
+    return files[0]
+
+
 def _left_out(program: Any) -> List[Any]:
     """The operators of a lowered program outside its delegates."""
     return [node for node in program.graph.nodes
@@ -295,21 +315,14 @@ def export_float_tosa(module: Any, example_inputs: Sequence[Any],
     ExecuTorch's own error."""
     program = _lower_to_float_tosa(module, example_inputs, output_dir)
     left = _left_out(program)
-    delegates = [node for node in program.graph.nodes
-                 if _is_delegate_call(node)]
+    delegates = _delegate_calls(program)
     if left or len(delegates) != 1:
         raise Error(
             "ExecuTorch's TOSA backend writes %s as %d %s graph(s), not one; "
             "the operators it leaves out: %s" % (
                 type(module).__name__, len(delegates), FLOAT_PROFILE,
-                "; ".join("%s at %s" % (_op_name(node), _source(node))
-                          for node in left) or "none"))
-    files = sorted(glob.glob(os.path.join(output_dir, "*%s.tosa"
-                                          % FLOAT_PROFILE)))
-    if len(files) != 1:
-        raise Error("ExecuTorch wrote %d %s files into %s, expected one"
-                    % (len(files), FLOAT_PROFILE, output_dir))
-    return files[0]
+                _left_out_text(left)))
+    return _one_float_file(output_dir)
 
 
 def _roll(x: Any, shifts: Any, dims: Any = ()) -> Any:
@@ -495,25 +508,19 @@ def _compile_in(module, example_inputs, samples, target, config, directory,
     tosa_dir = os.path.join(directory, "float")
     program = _lower_to_float_tosa(module, example_inputs, tosa_dir)
     left = _left_out(program)
-    calls = [node for node in program.graph.nodes if _is_delegate_call(node)]
+    calls = _delegate_calls(program)
     if not calls:
         raise Error(
             "ExecuTorch's TOSA backend writes no %s graph of %s, so nothing "
             "of it can reach the NPU (a model exported with dynamic shapes "
             "is delegated nothing); the operators it leaves out: %s" % (
-                FLOAT_PROFILE, type(module).__name__,
-                "; ".join("%s at %s" % (_op_name(node), _source(node))
-                          for node in left) or "none"))
+                FLOAT_PROFILE, type(module).__name__, _left_out_text(left)))
     if len(calls) > 1 or left:
         return _compile_pieces(program, module, example_inputs, samples,
                                target, config,
                                directory if keep else None)
-    files = sorted(glob.glob(os.path.join(tosa_dir, "*%s.tosa"
-                                          % FLOAT_PROFILE)))
-    if len(files) != 1:
-        raise Error("ExecuTorch wrote %d %s files into %s, expected one"
-                    % (len(files), FLOAT_PROFILE, tosa_dir))
-    float_module = import_tosa_flatbuffer(files[0])
+    float_file = _one_float_file(tosa_dir)
+    float_module = import_tosa_flatbuffer(float_file)
     graph_inputs, graph_outputs = _graph_shapes(float_module)
     channels_last = _nhwc_positions(
         graph_inputs, [tuple(value.shape) for value in example_inputs],
@@ -522,7 +529,7 @@ def _compile_in(module, example_inputs, samples, target, config, directory,
         float_module, samples, target, config=config,
         output_dir=directory if keep else None,
         channels_last=channels_last)
-    result.tosa_file = files[0] if keep else None
+    result.tosa_file = float_file if keep else None
     result.channels_last_outputs = _nhwc_positions(
         graph_outputs, _output_shapes(program),
         _channels_last_values(_user_outputs(program)))
@@ -617,8 +624,6 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
     import torch
     config = with_default_observer(config)
     piece_configs = _piece_configs(program, config)
-    if not samples:
-        raise Error("samples: expected at least one calibration sample")
     graph_module = program.module()
     # The lowered modules in program order, attributes of the graph module.
     backends = [getattr(graph_module, name)
@@ -654,7 +659,7 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
 
     float_modules = [import_tosa_flatbuffer(bytes(backend.processed_bytes))
                      for backend in backends]
-    calls = [node for node in program.graph.nodes if _is_delegate_call(node)]
+    calls = _delegate_calls(program)
     piece_configs = _override_pieces(float_modules, piece_configs)
     compiled = []
     for index, backend in enumerate(backends):
@@ -669,15 +674,13 @@ def _compile_pieces(program: Any, module: Any, example_inputs: Sequence[Any],
         try:
             piece = compile_tosa_for_ethosu(
                 float_modules[index],
-                [[_numpy(value, position in positions)
-                  for position, value in enumerate(values)]
-                 for values in recorded[index]],
+                recorded[index],
                 target, config=piece_configs[index], output_dir=piece_dir,
                 channels_last=positions)
         except Error as error:
             raise Error("piece %d of %d (the TOSA graph of %s): %s"
                         % (index, len(backends),
-                           _delegate_attributes(program)[index], error)
+                           calls[index].args[0].target, error)
                         ) from None
         piece.channels_last_outputs = _nhwc_positions(
             graph_outputs, output_shapes[index], _channels_last_values(
@@ -734,7 +737,7 @@ def _piece_configs(program: Any, config: Dict[str, Any]
     qtosa.Error for a spec of an argument or result that no piece takes or
     gives directly: an operator on the host reads or computes it, in
     float. A null (keep float) there is what happens anyway."""
-    calls = [node for node in program.graph.nodes if _is_delegate_call(node)]
+    calls = _delegate_calls(program)
     signature = program.graph_signature
     # Per piece and key, position -> spec (None: keep float).
     chosen: List[Dict[str, Dict[int, Any]]] = [
@@ -792,18 +795,14 @@ def _piece_configs(program: Any, config: Dict[str, Any]
 def _channels_last_values(nodes: Sequence[Any]) -> List[int]:
     """The positions of `nodes` (torch.fx nodes) whose value the program
     holds in channels-last dim order, which ExecuTorch writes as NHWC."""
+    import torch
     values = [node.meta.get("val") if hasattr(node, "meta") else None
               for node in nodes]
     return [index for index, value in enumerate(values)
             if value is not None and hasattr(value, "dim") and
             value.dim() == 4 and
-            value.is_contiguous(memory_format=_torch().channels_last) and
+            value.is_contiguous(memory_format=torch.channels_last) and
             not value.is_contiguous()]
-
-
-def _torch() -> Any:
-    import torch
-    return torch
 
 
 def _override_pieces(float_modules: List[Module],
@@ -854,17 +853,10 @@ def _override_matches(float_module: Module, override: Any) -> bool:
     return True
 
 
-def _numpy(tensor: Any, channels_last: bool) -> np.ndarray:
-    if channels_last:
-        tensor = tensor.permute(0, 2, 3, 1)
-    return tensor.detach().cpu().contiguous().numpy()
-
-
 def _delegate_attributes(program: Any) -> List[str]:
     """The attribute names of a lowered program's delegates, in program
     order."""
-    return [node.args[0].target for node in program.graph.nodes
-            if _is_delegate_call(node)]
+    return [node.args[0].target for node in _delegate_calls(program)]
 
 
 def _torch_inputs(inputs: Union[np.ndarray, Sequence[Any]],
@@ -917,8 +909,9 @@ def _pieces_report(program: Any, pieces: List[TorchResult],
                                     for region in piece.report["float_regions"]]
         report["delegates"] += [_in_piece(delegate, index)
                                 for delegate in piece.report["delegates"]]
-    calls = [node for node in program.graph.nodes if _is_delegate_call(node)]
-    for node in _left_out(program):
+    calls = _delegate_calls(program)
+    left = _left_out(program)
+    for node in left:
         operator = _op_name(node)
         report["host_ops"].append({
             "function": "forward", "op": operator, "loc": _source(node),
@@ -927,10 +920,8 @@ def _pieces_report(program: Any, pieces: List[TorchResult],
                       "it runs in PyTorch on the host, outside the %d TOSA "
                       "graph(s) (pieces) the model is written as"
                       % (FLOAT_PROFILE, operator, len(calls))})
-    left = len(report["host_ops"]) - sum(
-        len(piece.report["host_ops"]) for piece in pieces)
-    report["ops_host"] += left
-    report["ops_total"] += left
+    report["ops_host"] += len(left)
+    report["ops_total"] += len(left)
     report["vela"] = _compile._totals([delegate["vela"] for delegate
                                        in report["delegates"]])
     return report
