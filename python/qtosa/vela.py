@@ -236,7 +236,9 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
                                   _NAME_MAX))
 
     with tempfile.TemporaryDirectory(prefix="qtosa-vela-") as scratch:
-        out = os.fspath(output_dir) if output_dir is not None else scratch
+        # Absolute: Vela's worker runs in a directory of its own.
+        out = os.path.abspath(os.fspath(output_dir)) \
+            if output_dir is not None else scratch
         make_output_dir(out)
         if isinstance(tosa, (bytes, bytearray, memoryview)):
             path = os.path.join(scratch, name + ".tosa")
@@ -247,6 +249,7 @@ def compile(tosa: Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"],
             path = os.fspath(tosa)
             if not os.path.isfile(path):
                 raise Error("%s: no such file" % path)
+            path = os.path.abspath(path)
             _check_readable(path, path.endswith(".tflite"), name)
             stem, suffix = os.path.splitext(os.path.basename(path))
             if stem != name:

@@ -9,6 +9,7 @@ import pytest
 
 import qtosa
 import qtosa.compile
+import qtosa.vela
 
 from conftest import BIN_DIR, CORPUS_DIR, SOURCE_DIR
 
@@ -50,6 +51,24 @@ def test_command_prints_each_delegates_figures(tmp_path):
                         "NPU, 0 on the host; 2 graph-IO quantize/dequantize")
     assert lines[2].split()[:2] == ["delegate_0", "convnext_block"]
     assert int(lines[2].split()[2]) > 0
+
+
+def test_relative_paths_as_the_readme_writes_them(tmp_path, monkeypatch):
+    # `qtosa-compile model.tflite --target ethos-u55-128 -o out/`: Vela's
+    # worker runs in a directory of its own, and relative paths were read
+    # there ("compiled delegate_0 but wrote no delegate_0_vela.npz").
+    (tmp_path / "model.mlir").write_bytes(EXAMPLE.read_bytes())
+    done = subprocess.run([str(BIN_DIR / "qtosa-compile"), "model.mlir",
+                           "--target", "ethos-u55-128", "-o", "out/"],
+                          capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "out" / "delegate_0_vela.npz").is_file()
+    (tmp_path / "out" / "delegate_0.tosa").rename(tmp_path / "d.tosa")
+    monkeypatch.chdir(tmp_path)
+    figures = qtosa.vela.compile("d.tosa", "ethos-u85-256", name="d",
+                                 output_dir="vela")
+    assert figures["npz"] == str(tmp_path / "vela" / "d_vela.npz")
+    assert os.path.isfile(figures["npz"])
 
 
 def test_readme_shows_what_the_command_prints(tmp_path):
