@@ -212,8 +212,11 @@ mlir::qtosa::readNpy(llvm::MemoryBufferRef buffer,
     headerLength = llvm::support::endian::read32le(bytes.data() + 8);
     headerStart = 12;
   } else {
-    return npyError(name, "unsupported .npy version " + Twine(major) + "." +
-                              Twine(static_cast<uint8_t>(bytes[7])));
+    // As numbers: a Twine of a uint8_t prints the byte as a character.
+    return npyError(
+        name, "unsupported .npy version " +
+                  Twine(static_cast<unsigned>(major)) + "." +
+                  Twine(static_cast<unsigned>(static_cast<uint8_t>(bytes[7]))));
   }
   if (bytes.size() - headerStart < headerLength)
     return npyError(name, "truncated .npy header");

@@ -66,6 +66,20 @@ MovedBoundary convertBoundaryToIntegers(func::FuncOp func,
   Block &entry = func.front();
   SmallVector<Type> argTypes(func.getArgumentTypes());
   for (BlockArgument arg : entry.getArguments()) {
+    // An argument nothing reads takes the storage of the quantization an
+    // importer recorded for it (the TFLite importer's unused inputs).
+    auto recorded =
+        dyn_cast_if_present<quant::QuantizedType>(parseQTypeAttrValue(
+            func.getArgAttr(arg.getArgNumber(), kQTypeAttrName)));
+    auto floatType = dyn_cast<RankedTensorType>(arg.getType());
+    if (arg.use_empty() && recorded && floatType &&
+        isa<FloatType>(floatType.getElementType())) {
+      Type storage = floatType.clone(recorded.getStorageType());
+      arg.setType(storage);
+      argTypes[arg.getArgNumber()] = storage;
+      moved.arguments[arg.getArgNumber()] = recorded;
+      continue;
+    }
     auto quantize = sameQuantization<QuantizeOp>(arg.getUsers());
     if (!quantize)
       continue;

@@ -48,7 +48,13 @@ def _load_triton_first() -> None:
     imported after qtosa has used its LLVM, it crashes in its static
     initializers (a segmentation fault inside torch.export, found with
     test_torch.py run whole). Imported first, both load: so qtosa loads it
-    before its extension, where it is installed."""
+    before its extension, where it is installed. Not after TensorFlow:
+    `import tensorflow; import triton` is a segmentation fault of its own
+    (TensorFlow 2.20, triton 3.x), and qtosa importing triton made
+    `import tensorflow; import qtosa` one."""
+    import sys
+    if "tensorflow" in sys.modules:
+        return
     try:
         if importlib.util.find_spec("triton") is not None:
             import triton  # noqa: F401
@@ -109,6 +115,39 @@ TARGETS = ("ethos-u55-128", "ethos-u85-256")
 PathOrBytes = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
 
 
+def _string(value: Any, what: str) -> str:
+    """`value`, a str the extension can take, or Error naming `what`."""
+    if not isinstance(value, str):
+        raise Error("%s: expected a str, not %s" % (what, type(value).__name__))
+    if "\0" in value:
+        raise Error("%s: contains a NUL character" % what)
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise Error("%s: not valid Unicode (%s)" % (what, error.reason)
+                    ) from None
+    return value
+
+
+def _path(value: Any, what: str) -> str:
+    """`value` (a str or os.PathLike) as a path string, or Error naming
+    `what`: a NUL would cut the path short where the C++ side reads it."""
+    try:
+        path = os.fspath(value)
+    except TypeError:
+        raise Error("%s: expected a path, not %s"
+                    % (what, type(value).__name__)) from None
+    if isinstance(path, bytes):
+        raise Error("%s: expected a str path, not bytes" % what)
+    return _string(path, what)
+
+
+def _module_of(module: Any) -> "_qtosa.Module":
+    if not isinstance(module, Module):
+        raise Error("expected a qtosa.Module, not %s" % type(module).__name__)
+    return module._module
+
+
 class Module:
     """An MLIR module (QDQ, qtosa, TOSA) in a context of its own.
 
@@ -137,7 +176,7 @@ class Module:
         Raises Error (with the diagnostics) if the pipeline does not parse
         or a pass fails; the module is then unchanged.
         """
-        return list(self._module.run(pipeline))
+        return list(self._module.run(_string(pipeline, "pipeline")))
 
     def clone(self) -> "Module":
         """A copy of the module, to transform without touching this one."""
@@ -154,7 +193,8 @@ class Module:
         type (nothing is compiled): None for a value that is not a ranked
         tensor, and for a dynamic size. Raises Error for a missing
         function."""
-        inputs, outputs = self._module.function_shapes(function)
+        inputs, outputs = self._module.function_shapes(
+            _string(function, "function"))
         return list(inputs), list(outputs)
 
     def delegates(self) -> List[Dict[str, Any]]:
@@ -172,7 +212,8 @@ class Executable:
     __slots__ = ("_executable",)
 
     def __init__(self, module: Module, function: str = "main") -> None:
-        self._executable = _qtosa.Executable(module._module, function)
+        self._executable = _qtosa.Executable(_module_of(module),
+                                             _string(function, "function"))
 
     def run(self, inputs: Union[np.ndarray, Sequence[np.ndarray]]
             ) -> List[np.ndarray]:
@@ -193,7 +234,8 @@ class Executable:
 
 def parse(text: str, filename: str = "<string>") -> Module:
     """Parses MLIR text; locations name `filename`."""
-    return Module(_qtosa.parse(text, filename))
+    return Module(_qtosa.parse(_string(text, "text"),
+                               _string(filename, "filename")))
 
 
 def execute(module: Module,
@@ -216,7 +258,8 @@ def execute(module: Module,
     before it is copied, and one of more than 2^31 - 1 bytes (the TOSA 1.0
     limit) is refused.
     """
-    return list(_qtosa.execute(module._module, inputs, function))
+    return list(_qtosa.execute(_module_of(module), inputs,
+                               _string(function, "function")))
 
 
 def partition(module: Module, target: str = "ethos-u55-128",
@@ -229,7 +272,8 @@ def partition(module: Module, target: str = "ethos-u55-128",
     ops_total, ops_npu,
     ops_host, boundary_qdq, dead_ops_erased (ops without effects whose
     results nothing read), functions (per function its counts and each
-    delegate's ops by kind), host_ops (function, op, loc, rule, reason
+    delegate's name, as qtosa-export-delegates names its file, location and
+    ops by kind), host_ops (function, op, loc, rule, reason
     per op left on the host, and float_region, an index into float_regions,
     for a float one) and float_regions (the float host ops joined by float
     values, one entry per region: function, rule, op_count, cause and
@@ -238,8 +282,9 @@ def partition(module: Module, target: str = "ethos-u55-128",
     then gives the delegates as the pipeline exported them, with their
     boundary scales and zero points. Nothing goes through files.
     """
-    dot = None if dot_file is None else os.fspath(dot_file)
-    return _qtosa.partition(module._module, target, dot)
+    dot = None if dot_file is None else _path(dot_file, "dot_file")
+    return _qtosa.partition(_module_of(module), _string(target, "target"),
+                            dot)
 
 
 ConfigSource = Union[str, "os.PathLike[str]", Dict[str, Any]]
@@ -292,12 +337,18 @@ def _quantize(module: Module, config: Optional[ConfigSource],
         except TypeError as error:
             raise Error("%s: $: %s" % (config_name, error)) from None
     elif config is not None:
-        config_path = os.fspath(config)
+        if not isinstance(config, (str, os.PathLike)):
+            raise Error("config: expected None, the path of a JSON config "
+                        "or the config as a dict, not %s"
+                        % type(config).__name__)
+        config_path = _path(config, "config")
     if isinstance(samples, (str, os.PathLike)):
-        samples_path = os.fspath(samples)
+        samples_path = _path(samples, "samples")
     elif samples is not None:
         sample_lists = _sample_lists(samples)
-    _qtosa.quantize(module._module, config_path, config_json, config_name,
+    if function is not None:
+        function = _string(function, "function")
+    _qtosa.quantize(_module_of(module), config_path, config_json, config_name,
                     samples_path, sample_lists, function)
     return module
 
@@ -322,7 +373,8 @@ def _non_finite_path(value: Any, path: str) -> str:
 def _sample_lists(samples: Sequence[Union[np.ndarray, Sequence[np.ndarray]]]
                   ) -> List[List[Any]]:
     """`samples` as a list with a list of arguments per sample."""
-    if isinstance(samples, np.ndarray) or len(samples) == 0:
+    if isinstance(samples, (np.ndarray, dict)) or \
+            not isinstance(samples, Sequence) or len(samples) == 0:
         raise Error("samples: expected a non-empty sequence with one entry "
                     "per sample, each a sequence of numpy arrays in argument "
                     "order")
@@ -335,15 +387,17 @@ def rules(target: str = "ethos-u55-128") -> List[Dict[str, str]]:
     checked, from the rule tables themselves: dicts with "id" (e.g.
     "U55.CONV2D.CHANNELS"), "op" (a TOSA op name, or "*" for rules on every
     op) and "constraint"."""
-    return list(_qtosa.rules(target))
+    return list(_qtosa.rules(_string(target, "target")))
 
 
 def _path_or_bytes(source: PathOrBytes) -> Union[str, bytes]:
     """`source` as the extension takes it: a path string or bytes."""
     if isinstance(source, (bytearray, memoryview)):
         return bytes(source)
-    if isinstance(source, (str, bytes, os.PathLike)):
-        return source if isinstance(source, bytes) else os.fspath(source)
+    if isinstance(source, bytes):
+        return source
+    if isinstance(source, (str, os.PathLike)):
+        return _path(source, "path")
     raise Error("expected a path or the file's bytes, not %s"
                 % type(source).__name__)
 

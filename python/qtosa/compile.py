@@ -273,10 +273,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("-o", "--output-dir", required=True,
                         help="where the .tosa files, Vela's npz files, "
                              "delegates.json and report.json go")
+    defaults = ", ".join("%s: %s / %s" % (target, config, mode)
+                         for target, (config, mode)
+                         in sorted(vela.SYSTEM_DEFAULTS.items()))
     parser.add_argument("--system-config",
                         help="Vela system config (default: ExecuTorch's "
-                             "for the target)")
-    parser.add_argument("--memory-mode", help="Vela memory mode")
+                             "for the target; with --memory-mode, %s). "
+                             "Plain `vela` defaults to others: compare "
+                             "with it at the same two" % defaults)
+    parser.add_argument("--memory-mode", help="Vela memory mode (default: "
+                        "ExecuTorch's for the target, above)")
     args = parser.parse_args(argv)
     try:
         result = compile_for_ethosu(args.model, args.target, args.output_dir,

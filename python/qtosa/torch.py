@@ -898,8 +898,12 @@ def _pieces_report(program: Any, pieces: List[TorchResult],
     report["delegates"] = []
     for index, piece in enumerate(pieces):
         offset = len(report["float_regions"])
-        report["functions"] += [dict(function, piece=index)
-                                for function in piece.report["functions"]]
+        report["functions"] += [
+            dict(function, piece=index,
+                 delegates=[dict(delegate, name="piece%d/%s"
+                                 % (index, delegate["name"]))
+                            for delegate in function.get("delegates", [])])
+            for function in piece.report["functions"]]
         for host_op in piece.report["host_ops"]:
             entry = dict(host_op, piece=index)
             if "float_region" in entry:

@@ -206,3 +206,37 @@ def test_import_takes_every_bytes_type_it_documents(wrap):
     with pytest.raises(qtosa.Error, match="expected a path or the file's "
                                           "bytes, not int"):
         qtosa.import_tflite(42)
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: qtosa.execute(m, [], function=None),
+    lambda m: qtosa.partition(m, None),
+    lambda m: qtosa.partition("not a module"),
+    lambda m: qtosa.rules(None),
+    lambda m: m.function_shapes(3),
+    lambda m: m.run(5),
+    lambda m: qtosa.parse(None),
+    lambda m: qtosa.parse("module {}\udcff"),
+    lambda m: qtosa.Executable(m, b"main"),
+    lambda m: qtosa.quantize(m, [1, 2], None),
+    lambda m: qtosa.quantize(m, None, 7),
+    lambda m: qtosa.import_tflite(3.5),
+], ids=["execute-function", "partition-target", "partition-module", "rules",
+        "function_shapes", "run", "parse-none", "parse-surrogate",
+        "executable-bytes", "quantize-config-list", "quantize-samples-int",
+        "import-float"])
+def test_wrong_argument_types_raise_qtosa_error(call):
+    # A hostile-input sweep found each raising pybind11's or os.fspath's
+    # TypeError (or a UnicodeEncodeError) instead of qtosa.Error.
+    module = qtosa.parse("func.func @main() {\n  return\n}\n")
+    with pytest.raises(qtosa.Error):
+        call(module)
+
+
+@pytest.mark.parametrize("load", [qtosa.import_tflite,
+                                  qtosa.import_tosa_flatbuffer])
+def test_a_path_with_a_nul_is_an_error_not_a_shorter_path(tmp_path, load):
+    # 'model.tflite\0junk' read model.tflite: the C++ side stopped at the NUL.
+    (tmp_path / "model.tflite").write_bytes(b"")
+    with pytest.raises(qtosa.Error, match="path: contains a NUL character"):
+        load(str(tmp_path / "model.tflite") + "\0junk")

@@ -93,3 +93,14 @@ def test_truncated_data_is_refused(tmp_path):
     assert result.returncode == 1
     assert "the data holds 20 bytes, not what shape and dtype '<f4' need" \
         in result.stderr
+
+
+def test_an_unknown_version_is_shown_as_numbers(tmp_path):
+    # Version 9.0 was shown as the bytes themselves ("version \t." ).
+    np.save(tmp_path / "in_0.npy", np.zeros(3, np.float32))
+    data = bytearray((tmp_path / "in_0.npy").read_bytes())
+    data[6] = 9
+    (tmp_path / "in_0.npy").write_bytes(bytes(data))
+    result = run(tmp_path, identity((3,), "f32"), [None], check=False)
+    assert result.returncode == 1
+    assert "unsupported .npy version 9.0" in result.stderr

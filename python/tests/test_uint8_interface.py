@@ -40,3 +40,26 @@ def test_io_int_takes_and_returns_u8():
         (got,) = qtosa.execute(as_int, [u8.view(np.int8)])
         np.testing.assert_array_equal(got.view(np.uint8),
                                       want_u8.astype(np.uint8))
+
+
+def test_io_int_gives_an_unused_quantized_input_its_storage(tmp_path):
+    # A TFLite model with a quantized input nothing reads (a hostile-input
+    # sweep): its quantize went with the first dead-code sweep, and io=int
+    # left the argument f32, so a caller's int8 data was refused.
+    from conftest import tflite_models, write_tflite
+    m = tflite_models().Model()
+    x = m.tensor("x", [1, 4], "INT8", 0.5, 1)
+    extra = m.tensor("extra", [1, 3], "INT8", 0.1, 0)
+    m.inputs += [x, extra]
+    y = m.tensor("y", [1, 4], "INT8", 0.5, 1)
+    m.op("ABS", [x], [y])
+    m.outputs.append(y)
+    module = qtosa.import_tflite(str(write_tflite(tmp_path, "unused", m)))
+    module.run("qtosa-lower-pipeline{io=int}")
+    header = next(l for l in str(module).splitlines()
+                  if "func.func @main(" in l)
+    assert "tensor<1x3xi8> {qtosa.qtype = \"!quant.uniform<i8:f32, " \
+        "0.10000000149011612>\"" in header, header
+    x_stored = np.array([[-8, -1, 1, 9]], np.int8)
+    (got,) = qtosa.execute(module, [x_stored, np.zeros((1, 3), np.int8)])
+    np.testing.assert_array_equal(got, [[10, 3, 1, 9]])

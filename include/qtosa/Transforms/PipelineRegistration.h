@@ -141,11 +141,15 @@ void registerDeclaredModulePipeline(
         // (llvm::cl still prints a bad value's error there itself).
         std::string errors;
         llvm::raw_string_ostream errorStream(errors);
-        if (failed(decl.options().parseFromString(optionsText, errorStream)))
-          return errorHandler(
-              "'" + name + "': " +
-              (errors.empty() ? StringRef("an option value it does not take")
-                              : StringRef(errors).trim()));
+        if (failed(decl.options().parseFromString(optionsText, errorStream))) {
+          if (!errors.empty())
+            return errorHandler("'" + name + "': " + StringRef(errors).trim());
+          // llvm::cl printed which value, unlocated; say where it was.
+          return errorHandler("'" + name +
+                              "': an option value it does not "
+                              "take, in '" +
+                              optionsText + "'");
+        }
         return build(pm, decl);
       },
       [](function_ref<void(const detail::PassOptions &)> printOptions) {

@@ -106,15 +106,27 @@ WhyNot checkResizeScale(Operation *op, Limits limits) {
   if (!scale || scale->size() != 4)
     return "the scale is not a constant";
   const char *axes[] = {"height", "width"};
+  RankedTensorType input = tensorOf(resize.getInput());
+  RankedTensorType output = tensorOf(resize.getOutput());
   for (int axis = 0; axis < 2; ++axis) {
     int64_t n = (*scale)[2 * axis], d = (*scale)[2 * axis + 1];
     bool powerOfTwoUpscale = d > 0 && n % d == 0 &&
                              llvm::isPowerOf2_64(n / d) && n / d >= 2 &&
                              n / d <= limit;
-    if (!powerOfTwoUpscale)
-      return WhyNot::format(
-          llvm::formatv("{0} scale {1}/{2} is not {3} upscale", axes[axis], n,
-                        d, listPowerOfTwoFactors(limit)));
+    if (powerOfTwoUpscale)
+      continue;
+    // The scale's fraction is the sampling step an importer chose (TFLite's
+    // 12 -> 36 is 1024/341); the sizes say what the model asked for.
+    std::string sizes;
+    if (input && output && input.getRank() == 4 && output.getRank() == 4 &&
+        !input.isDynamicDim(1 + axis) && !output.isDynamicDim(1 + axis))
+      sizes = llvm::formatv(" ({0} -> {1})", input.getDimSize(1 + axis),
+                            output.getDimSize(1 + axis))
+                  .str();
+    return WhyNot::format(llvm::formatv("{0} scale {1}/{2}{3} is not {4} "
+                                        "upscale",
+                                        axes[axis], n, d, sizes,
+                                        listPowerOfTwoFactors(limit)));
   }
   return {};
 }

@@ -128,6 +128,9 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
     // Per function: its counts and, per delegate in program order, how many
     // ops of each kind it holds (constants aside), so a report says what
     // each NPU graph does as well as what stays on the host.
+    // Delegates are named as qtosa-export-delegates names their files:
+    // numbered in program order across the module.
+    int64_t delegateIndex = 0;
     json.attributeArray("functions", [&] {
       for (auto [function, result] :
            llvm::zip(report.functions, report.results))
@@ -145,6 +148,8 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
                     !op.hasTrait<OpTrait::IsTerminator>())
                   ++counts[op.getName().getStringRef().str()];
               json.object([&] {
+                json.attribute("name",
+                               "delegate_" + std::to_string(delegateIndex++));
                 json.attribute("loc", locationString(delegate.getLoc()));
                 json.attributeObject("ops", [&] {
                   for (const auto &[name, count] : counts)

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -114,10 +115,26 @@ void writeTensor(llvm::json::OStream &json, Value value) {
 FailureOr<ExportedDelegates> mlir::qtosa::exportDelegates(ModuleOp module,
                                                           StringRef target) {
   SmallVector<DelegateOp> delegates;
+  llvm::SetVector<StringRef> otherTargets;
   module.walk([&](DelegateOp delegate) {
     if (target.empty() || delegate.getTarget() == target)
       delegates.push_back(delegate);
+    else
+      otherTargets.insert(delegate.getTarget());
   });
+  // A target no delegate has, in a module whose delegates are for another,
+  // is a misspelt or wrong name: the manifest would be empty without a
+  // word. (A module with no delegate at all cannot tell.)
+  if (delegates.empty() && !otherTargets.empty()) {
+    InFlightDiagnostic diagnostic =
+        emitError(module.getLoc())
+        << "qtosa-export-delegates: no delegate is for target '" << target
+        << "'; the module's delegates are for ";
+    llvm::interleave(
+        otherTargets, diagnostic,
+        [&](StringRef name) { diagnostic << "'" << name << "'"; }, ", ");
+    return failure();
+  }
 
   ExportedDelegates result;
   llvm::raw_string_ostream manifestStream(result.manifest);

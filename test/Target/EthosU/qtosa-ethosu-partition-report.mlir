@@ -22,7 +22,8 @@
 // JSON-NEXT: "ops_host": 2,
 // JSON-NEXT: "boundary_qdq": 2,
 // JSON-NEXT: "dead_ops_erased": 0,
-// Per function, its delegates and what each computes:
+// Per function, its delegates (named as qtosa-export-delegates names their
+// files) and what each computes:
 // JSON-NEXT: "functions": [
 // JSON-NEXT:   {
 // JSON-NEXT:     "name": "report",
@@ -32,12 +33,14 @@
 // JSON-NEXT:     "ops_host": 2,
 // JSON-NEXT:     "delegates": [
 // JSON-NEXT:       {
+// JSON-NEXT:         "name": "delegate_0",
 // JSON-NEXT:         "loc": "{{.*}}qtosa-ethosu-partition-report.mlir:{{[0-9]+}}:8",
 // JSON-NEXT:         "ops": {
 // JSON-NEXT:           "tosa.transpose": 1
 // JSON-NEXT:         }
 // JSON-NEXT:       },
 // JSON-NEXT:       {
+// JSON-NEXT:         "name": "delegate_1",
 // JSON:              "tosa.transpose": 1
 // JSON:          ]
 // JSON-NEXT:   }

@@ -1932,7 +1932,7 @@ func.func @resize_3x(%arg0: tensor<1x2x2x1xi8>) -> (tensor<1x6x6x1xi8>) {
   %s1 = tosa.const_shape {values = dense<[3, 1, 3, 1]> : tensor<4xindex>} : () -> !tosa.shape<4>
   %s2 = tosa.const_shape {values = dense<[0, 0]> : tensor<2xindex>} : () -> !tosa.shape<2>
   %s3 = tosa.const_shape {values = dense<[2, 2]> : tensor<2xindex>} : () -> !tosa.shape<2>
-  // expected-remark @below {{stays on the host: U55.RESIZE.SCALE: height scale 3/1 is not a 2x, 4x or 8x upscale}}
+  // expected-remark @below {{stays on the host: U55.RESIZE.SCALE: height scale 3/1 (2 -> 6) is not a 2x, 4x or 8x upscale}}
   %v4 = tosa.resize %arg0, %s1, %s2, %s3 {mode = NEAREST_NEIGHBOR} : (tensor<1x2x2x1xi8>, !tosa.shape<4>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x6x6x1xi8>
   return %v4 : tensor<1x6x6x1xi8>
 }

@@ -8,6 +8,10 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: qtosa-opt %qtosa_src/examples/convnext_block_qdq.mlir --pass-pipeline='builtin.module(qtosa-import-qdq,func.func(qtosa-canonicalize,qtosa-lower-to-tosa-int),qtosa-ethosu-partition{remarks=false},qtosa-export-delegates{dir=%t/split})' -o %t/split.mlir
 // RUN: FileCheck %s --check-prefix=SPLIT --enable-var-scope < %t/split/delegates.json
+// A misspelt target is an error, not an empty manifest with exit 0:
+// RUN: not qtosa-opt %t/split.mlir --pass-pipeline='builtin.module(qtosa-export-delegates{dir=%t/typo target=ethos-u99})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TYPO
+// RUN: not test -e %t/typo
+// TYPO: error: qtosa-export-delegates: no delegate is for target 'ethos-u99'; the module's delegates are for 'ethos-u55-128'
 // RUN: qtosa-translate --import-tosa-flatbuffer %t/split/delegate_0.tosa | FileCheck %s --check-prefix=SPLIT0
 // RUN: qtosa-translate --import-tosa-flatbuffer %t/split/delegate_0.tosa | qtosa-translate --export-tosa-flatbuffer -o %t/split/again_0.tosa
 // RUN: cmp %t/split/delegate_0.tosa %t/split/again_0.tosa
@@ -44,11 +48,14 @@
 // RUN: qtosa-opt %qtosa_src/examples/convnext_block_qdq.mlir --pass-pipeline='builtin.module(qtosa-import-qdq,func.func(qtosa-share-qspecs,qtosa-canonicalize,qtosa-lower-to-tosa-int),qtosa-ethosu-partition{remarks=false})' -o %t/one-without.mlir
 // RUN: diff %t/one.mlir %t/one-without.mlir
 
-// `target` keeps only that target's delegates: none here.
-// RUN: qtosa-opt %t/one.mlir --pass-pipeline='builtin.module(qtosa-export-delegates{dir=%t/u85 target=ethos-u85-256})' -o /dev/null
-// RUN: FileCheck %s --check-prefix=U85 < %t/u85/delegates.json
-// RUN: not ls %t/u85/delegate_0.tosa
-// U85: "delegates": []
+// `target` keeps only that target's delegates. A target none of them has
+// is an error (it wrote an empty manifest with exit 0, which hid a typo as
+// well as a module partitioned for another target):
+// RUN: qtosa-opt %t/one.mlir --pass-pipeline='builtin.module(qtosa-export-delegates{dir=%t/u55 target=ethos-u55-128})' -o /dev/null
+// RUN: ls %t/u55/delegate_0.tosa
+// RUN: not qtosa-opt %t/one.mlir --pass-pipeline='builtin.module(qtosa-export-delegates{dir=%t/u85 target=ethos-u85-256})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=U85
+// RUN: not ls %t/u85
+// U85: error: qtosa-export-delegates: no delegate is for target 'ethos-u85-256'; the module's delegates are for 'ethos-u55-128'
 
 // Without dir the pass fails.
 // RUN: not qtosa-opt %t/one.mlir --pass-pipeline='builtin.module(qtosa-export-delegates)' -o /dev/null 2>&1 | FileCheck %s --check-prefix=NODIR

@@ -25,7 +25,8 @@ def ExportDelegatesPass : Pass<"qtosa-export-delegates", "::mlir::ModuleOp"> {
            "(created if missing)">,
     Option<"target", "target", "std::string", "",
            "Write only the delegates for this target (e.g. ethos-u55-128); "
-           "empty: all">
+           "empty: all. A target no delegate has, in a module with "
+           "delegates, is an error">
   ];
 }
 
