@@ -11,6 +11,8 @@
 
 #include "qtosa/Execution/Execute.h"
 
+#include "HostKernels.h"
+
 #include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 #include "qtosa/Dialect/QTosa/IR/QTosaOps.h"
 #include "qtosa/Transforms/Passes.h"
@@ -400,6 +402,14 @@ Executable::compile(ModuleOp module, StringRef function) {
     candidate.setVisibility(candidate.getName() == function
                                 ? SymbolTable::Visibility::Public
                                 : SymbolTable::Visibility::Private);
+  // Host calls the engine has a kernel for run as TOSA ops; their
+  // declarations then have no callers and go with the other functions.
+  Operation *failedCall = nullptr;
+  std::string whyNotExpanded;
+  if (failed(expandHostKernels(*clone, failedCall, whyNotExpanded)))
+    return makeError(executable->description + " cannot run " +
+                     locationString(failedCall->getLoc()) + ": " +
+                     whyNotExpanded);
   PassManager dce(context);
   dce.addPass(createSymbolDCEPass());
   if (failed(dce.run(*clone)))

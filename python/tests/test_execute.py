@@ -320,6 +320,48 @@ func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
     assert capfd.readouterr() == ("", "")
 
 
+LOG_SOFTMAX_CALL = """
+func.func private @tflite.LOG_SOFTMAX(tensor<2x5xi8>) -> tensor<2x5xi8> attributes {qtosa.opaque_host_op}
+func.func @main(%x: tensor<2x5xi8>) -> tensor<2x5xi8> {
+  %y = call @tflite.LOG_SOFTMAX(%x) {qtosa.opaque_host_op = "LOG_SOFTMAX", qtosa.host_reason = "no TOSA conversion for this operator"TYPES} : (tensor<2x5xi8>) -> tensor<2x5xi8>
+  return %y : tensor<2x5xi8>
+}
+"""
+
+
+@pytest.mark.parametrize("storage,zero_point,stored", [
+    ("i8", 127, np.int8), ("u8", 255, np.uint8)])
+def test_log_softmax_host_call_runs_from_its_recorded_types(
+        storage, zero_point, stored):
+    # As the TFLite importer writes the call; TFLite Micro's agreement is
+    # python/tests/tools/test_tflite_micro.py's. A uint8 is stored in i8.
+    types = (', tflite.input_types = [!quant.uniform<%s:f32, 0.1:3>], '
+             'tflite.output_types = [!quant.uniform<%s:f32, 0.0625:%d>]'
+             % (storage, storage, zero_point))
+    module = qtosa.parse(LOG_SOFTMAX_CALL.replace("TYPES", types),
+                         "log_softmax.mlir")
+    x = np.array([[-128, -100, 0, 50, 127], [5, 5, 5, 5, 5]], np.int8)
+    (got,) = qtosa.execute(module, [x])
+    real = x.view(stored) * 0.1
+    shifted = real - real.max(axis=1, keepdims=True)
+    log_softmax = shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+    limits = np.iinfo(stored)
+    want = np.clip(np.round(log_softmax / 0.0625) + zero_point, limits.min,
+                   limits.max)
+    np.testing.assert_array_equal(got.view(stored), want)
+
+
+def test_log_softmax_host_call_without_its_types_is_an_error():
+    module = qtosa.parse(LOG_SOFTMAX_CALL.replace("TYPES", ""),
+                         "log_softmax.mlir")
+    with pytest.raises(qtosa.Error, match=(
+            r"@main at log_softmax.mlir:3:1 cannot run log_softmax.mlir:4:8: "
+            r"its call has no per-tensor quantized input and output of at "
+            r"most 16 bits recorded as tflite.input_types and "
+            r"tflite.output_types")):
+        qtosa.execute(module, [np.zeros((2, 5), np.int8)])
+
+
 def test_runs_in_threads_give_the_same_results():
     """Executable.run releases the GIL; concurrent runs do not interfere."""
     import concurrent.futures

@@ -229,11 +229,16 @@ convertActivation(SubgraphImporter &im,
                 build(Activation{im, x, cast<RankedTensorType>(x.getType())}));
 }
 
-/// HARD_SWISH: x * relu6(x + 3) / 6.
+/// HARD_SWISH: x * relu6(x + 3) / 6. Its last op is marked as TFLite's
+/// kernel (kTFLiteKernelAttrName), whose fixed-point rounding the lowering
+/// then follows.
 Value buildHardSwish(const Activation &a) {
   Value gate = a.im.clamp(a.add(a.x, 3.0), 0.0f, 6.0f);
   Value product = a.multiply(a.x, gate);
-  return a.scale(product, 1.0 / 6.0);
+  Value result = a.scale(product, 1.0 / 6.0);
+  result.getDefiningOp()->setAttr(kTFLiteKernelAttrName,
+                                  a.im.builder().getStringAttr("HARD_SWISH"));
+  return result;
 }
 
 /// NEG: TOSA's negate, its float zero points 0.

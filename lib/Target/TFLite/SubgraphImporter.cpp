@@ -407,8 +407,16 @@ LogicalResult SubgraphImporter::emitHostCall() {
   // Operands and results are the stored tensors: the host kernel reads and
   // writes integers exactly as TFLite does. Absent optional inputs are left
   // out; `tflite.inputs` keeps every input's tensor index (-1 if absent).
+  // `tflite.input_types`/`tflite.output_types` keep each stored tensor's
+  // element type with its quantization (quant.uniform, or the plain type):
+  // the host kernel needs the scales, which the integer lowering removes
+  // from the values around the call.
+  auto elementWithQuantization = [](const TensorInfo &info) -> Attribute {
+    return TypeAttr::get(info.qtype ? Type(info.qtype) : info.storageElement);
+  };
   SmallVector<Value> operands;
   SmallVector<int32_t> inputIndices;
+  SmallVector<Attribute> inputTypes, outputTypes;
   for (unsigned i = 0; i < numInputs(); ++i) {
     int index = input(i);
     inputIndices.push_back(index);
@@ -418,6 +426,7 @@ LogicalResult SubgraphImporter::emitHostCall() {
     if (failed(value))
       return failure();
     operands.push_back(*value);
+    inputTypes.push_back(elementWithQuantization(tensor(index)));
   }
   SmallVector<Type> resultTypes;
   for (unsigned i = 0; i < numOutputs(); ++i) {
@@ -428,6 +437,7 @@ LogicalResult SubgraphImporter::emitHostCall() {
              << " has type " << tflite::EnumNameTensorType(info.tfliteType)
              << ", which the importer cannot represent";
     resultTypes.push_back(info.storageType());
+    outputTypes.push_back(elementWithQuantization(info));
   }
 
   std::string opName;
@@ -470,6 +480,8 @@ LogicalResult SubgraphImporter::emitHostCall() {
   for (NamedAttribute attr : attrs)
     call->setAttr(attr.getName(), attr.getValue());
   call->setAttr("tflite.inputs", b.getDenseI32ArrayAttr(inputIndices));
+  call->setAttr("tflite.input_types", b.getArrayAttr(inputTypes));
+  call->setAttr("tflite.output_types", b.getArrayAttr(outputTypes));
   call->setAttr(kOpaqueHostOpAttrName, b.getStringAttr(opName));
   call->setAttr(kHostReasonAttrName, b.getStringAttr(opaqueReason));
   for (unsigned i = 0; i < numOutputs(); ++i)
@@ -533,16 +545,19 @@ LogicalResult SubgraphImporter::importFunction() {
                        b.getStringAttr(tensor(outputs->Get(i)).name));
   b.setInsertionPointToStart(entry);
 
+  SmallVector<QuantizeOp> argumentQuantizes(argTypes.size());
   for (unsigned i = 0; i < argTypes.size(); ++i) {
     int index = inputs->Get(i);
     const TensorInfo &info = tensor(index);
     Value arg = entry->getArgument(i);
     currentLoc = argLocs[i];
-    if (info.isQuantized())
-      storedValues[index] = QuantizeOp::create(
+    if (info.isQuantized()) {
+      argumentQuantizes[i] = QuantizeOp::create(
           b, currentLoc, info.storageType(), arg, TypeAttr::get(info.qtype));
-    else
+      storedValues[index] = argumentQuantizes[i];
+    } else {
       storedValues[index] = arg;
+    }
   }
 
   unsigned numOps = subgraph->operators() ? subgraph->operators()->size() : 0;
@@ -607,5 +622,16 @@ LogicalResult SubgraphImporter::importFunction() {
     results.push_back(*value);
   }
   func::ReturnOp::create(b, currentLoc, results);
+
+  // A quantized input nothing reads (or a second listing of one) keeps its
+  // quantization as `qtosa.qtype`: its quantize would go with the first
+  // dead-code sweep, and qtosa-integer-io could then not give the argument
+  // the storage type TFLite takes.
+  for (auto [i, quantize] : llvm::enumerate(argumentQuantizes)) {
+    if (!quantize || !quantize->use_empty())
+      continue;
+    func.setArgAttr(i, kQTypeAttrName, getQTypeAttrValue(quantize.getQtype()));
+    quantize->erase();
+  }
   return success();
 }

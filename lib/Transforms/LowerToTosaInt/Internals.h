@@ -289,6 +289,12 @@ public:
 /// the table lowering may be. Builds only with a builder.
 bool lowerKernelSigmoid16(Group &group, const Dequantized &input, bool isTanh);
 
+// KernelHardSwish.cpp
+/// Lowers `group`, the 8-bit HARD_SWISH region the TFLite importer marked,
+/// to the table of TFLite's kernel at its parameters and returns true;
+/// false where TFLite's Prepare refuses them. Builds only with a builder.
+bool lowerKernelHardSwish8(Group &group, const Dequantized &input);
+
 // UnaryRegions.cpp
 /// Lowers a group whose float op ends a region of elementwise float ops
 /// that is a function of one dequantized input alone (hard-swish's add,

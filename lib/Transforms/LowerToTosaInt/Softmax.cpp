@@ -40,6 +40,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FixedPoint.h"
 #include "Internals.h"
 
 #include "qtosa/Utils/ShapedValues.h"
@@ -58,6 +59,7 @@
 using namespace mlir;
 using namespace mlir::qtosa;
 using namespace mlir::qtosa::lowering;
+using namespace mlir::qtosa::lowering::fixed_point;
 
 namespace {
 
@@ -174,23 +176,6 @@ WhyNotOr<SoftmaxMatch> matchSoftmax(tosa::MulOp mul) {
 // gemmlowp's fixed-point arithmetic, as TFLite's int8 softmax runs it
 //===----------------------------------------------------------------------===//
 
-/// round(a * b / 2^31), ties away from zero, saturating the one overflow.
-int32_t doublingHighMul(int32_t a, int32_t b) {
-  if (a == b && a == std::numeric_limits<int32_t>::min())
-    return std::numeric_limits<int32_t>::max();
-  int64_t product = static_cast<int64_t>(a) * b;
-  int64_t nudge = product >= 0 ? (1 << 30) : (1 - (1 << 30));
-  return static_cast<int32_t>((product + nudge) / (int64_t(1) << 31));
-}
-
-/// round(x / 2^exponent), ties away from zero.
-int32_t roundingDivideByPowerOfTwo(int32_t x, int exponent) {
-  int32_t mask = static_cast<int32_t>((int64_t(1) << exponent) - 1);
-  int32_t remainder = x & mask;
-  int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
-  return (x >> exponent) + (remainder > threshold ? 1 : 0);
-}
-
 /// exp(a) for a in [-1/4, 0), both Q0.31: a Taylor polynomial around -1/8.
 int32_t expOnQuarterInterval(int32_t a) {
   const int32_t expMinusEighth = 1895147668;
@@ -222,18 +207,6 @@ int32_t expOnNegativeValues(int32_t a) {
     if (rest & (1 << (fractionBits + exponent)))
       result = doublingHighMul(result, multipliers[exponent + 2]);
   return result;
-}
-
-/// TFLite's QuantizeMultiplier: a Q0.31 significand and a power of two.
-std::pair<int32_t, int> quantizeMultiplier(double real) {
-  int shift = 0;
-  double significand = std::frexp(real, &shift);
-  int64_t fixed = std::llround(significand * (int64_t(1) << 31));
-  if (fixed == (int64_t(1) << 31)) {
-    fixed /= 2;
-    ++shift;
-  }
-  return {static_cast<int32_t>(fixed), shift};
 }
 
 /// TFLite's int8 exp(beta * s * (q - max)) for d = max - q in 0..255.

@@ -7,12 +7,15 @@
 // quantize, so no lowering of one op takes it; but the whole region is a
 // function of one stored input, and a table of that input (Tables.cpp)
 // computes it in one integer op. This file finds the region above a group's
-// float op and evaluates it in f32, op by op, as the float graph does.
+// float op and evaluates it in f32, op by op, as the float graph does; a
+// region the TFLite importer marked as TFLite's HARD_SWISH gets the table
+// of TFLite's kernel instead (KernelHardSwish.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Internals.h"
 
+#include "qtosa/Dialect/QTosa/IR/QTosaDialect.h"
 #include "qtosa/Transforms/UnaryRegions.h"
 
 #include "mlir/Dialect/Tosa/IR/TosaOps.h"
@@ -193,15 +196,8 @@ float evaluate(Operation *op, ArrayRef<float> args) {
       .Default([](Operation *) { return NAN; });
 }
 
-} // namespace
-
-WhyNot lowering::lowerUnaryRegion(Group &group, bool &isRegion) {
-  WhyNotOr<UnaryRegion> found = findUnaryRegion(group.op);
-  isRegion = found.hasValue() && found->ops.size() > 1;
-  if (found.refused())
-    return WhyNot::format("as a function of one input: " +
-                          found.whyNot().str());
-  UnaryRegion &region = *found;
+/// The table of `region` evaluated in f32 at every stored input.
+WhyNot lowerTableOfRegion(Group &group, const UnaryRegion &region) {
   // Each value gets a slot: the input first, then the constants, then one
   // per op in evaluation order.
   DenseMap<Value, unsigned> slots;
@@ -240,6 +236,24 @@ WhyNot lowering::lowerUnaryRegion(Group &group, bool &isRegion) {
         "the {0} elementwise ops ending in it compute a function of one "
         "input, but not as a table: {1}",
         region.ops.size(), why.str()));
+  return {};
+}
+
+} // namespace
+
+WhyNot lowering::lowerUnaryRegion(Group &group, bool &isRegion) {
+  WhyNotOr<UnaryRegion> found = findUnaryRegion(group.op);
+  isRegion = found.hasValue() && found->ops.size() > 1;
+  if (found.refused())
+    return WhyNot::format("as a function of one input: " +
+                          found.whyNot().str());
+  UnaryRegion &region = *found;
+  auto kernel = group.op->getAttrOfType<StringAttr>(kTFLiteKernelAttrName);
+  bool lowered = kernel && kernel.getValue() == "HARD_SWISH" &&
+                 lowerKernelHardSwish8(group, region.stored);
+  if (!lowered)
+    if (WhyNot why = lowerTableOfRegion(group, region))
+      return why;
   // The region's other ops die with the group unless something else reads
   // them; consumers first, as Group::absorbed wants.
   for (Operation *op : llvm::reverse(region.ops))

@@ -1,5 +1,6 @@
 """TFLite Micro in process gives the stored reference outputs of a corpus
 model."""
+import re
 import subprocess
 import sys
 
@@ -108,6 +109,27 @@ def test_example_script_compares_with_tflite_micro(tmp_path):
             "difference 0 LSB, 12 of 12 equal") in result.stdout
 
 
+
+def test_example_script_falls_back_where_tflite_micro_cannot_run(tmp_path):
+    # TFLite Micro has no TILE (Keras' UpSampling2D): the example printed
+    # "not executed" where its docstring promises the QDQ definition.
+    models = tflite_models()
+    m = models.Model()
+    x = m.tensor("x", [1, 3], "INT8", 0.5, 0)
+    m.inputs.append(x)
+    y = m.tensor("y", [1, 6], "INT8", 0.5, 0)
+    m.op("TILE", [x, models.ints(m, "multiples", [1, 2])], [y])
+    m.outputs.append(y)
+    model = write_tflite(tmp_path, "tile", m)
+    script = SOURCE_DIR / "examples" / "python" / "partition_and_run.py"
+    result = subprocess.run(
+        [sys.executable, str(script), str(model), "--out-dir",
+         str(tmp_path)], check=True, capture_output=True, text=True)
+    assert "oracle: TFLite Micro cannot run the model" in result.stdout
+    assert "not executed" not in result.stdout
+    assert re.search(r"result #0 .*largest difference QDQ vs integer "
+                     r"0\.00 LSB", result.stdout), result.stdout
+
 def softmax_model(tmp_path, scale, zero_point, beta, pairs):
     """SOFTMAX over rows of two at the given input parameters and TFLite's
     int8 output parameters (scale 1/256, zero point -128). TFLite Micro has
@@ -144,4 +166,58 @@ def test_softmax_of_two_equals_tflite_micro_on_every_pair(
     assert table in text and "tosa.conv2d" in text
     assert "tosa.reduce_sum" not in text
     (got,) = qtosa.Executable(module).run([x])
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("scale,zero_point,length", [
+    (0.0078125, 0, 8), (0.05, -10, 10), (0.2, 3, 32), (0.0166524, -8, 1001)])
+def test_log_softmax_host_call_runs_as_tflite_micro(
+        tmp_path, scale, zero_point, length):
+    # LOG_SOFTMAX has no TOSA form: a host call, which qtosa's engine runs
+    # (lib/Execution/HostKernels.cpp) from the quantization the importer
+    # records on the call; the engine refused the program before.
+    m = tflite_models().Model()
+    rows = max(1, 8192 // length)
+    x = m.tensor("x", [1, rows, length], "INT8", scale, zero_point)
+    m.inputs.append(x)
+    y = m.tensor("y", [1, rows, length], "INT8", 16.0 / 256, 127)
+    m.op("LOG_SOFTMAX", [x], [y], "LogSoftmaxOptions", {})
+    m.outputs.append(y)
+    model = write_tflite(tmp_path, "log_softmax", m)
+    values = np.random.default_rng(length).integers(
+        -128, 128, size=(1, rows, length), dtype=np.int8)
+    (want,) = qtosa.tflite.run_micro(model, [values], arena_size=1 << 22)
+    module = qtosa.import_tflite(str(model))
+    module.run("qtosa-lower-pipeline{io=int}")
+    assert "call @tflite.LOG_SOFTMAX" in str(module)
+    (got,) = qtosa.Executable(module).run([values])
+    # Computed in f32 and rounded once, against TFLite's fixed point: equal
+    # on all 32,000 values here.
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("in_scale,in_zero_point,out_scale,out_zero_point", [
+    # MobileNetV3-like ranges, and ones where the reluish multiplier shifts
+    # left (a coarse input) or right (a fine one).
+    (0.05, -10, 0.03, -100), (0.0235, 3, 0.0217, -111),
+    (0.2, -128, 0.15, -120), (0.004, 20, 0.003, -110),
+])
+def test_hard_swish_equals_tflite_micro_on_every_input(
+        tmp_path, in_scale, in_zero_point, out_scale, out_zero_point):
+    # TFLite's kernel rounds in Q0.15 steps and truncates its last product:
+    # the table of the function rounded once was 1 LSB off on about 1 in
+    # 140 inputs. The table is now the kernel's (KernelHardSwish.cpp).
+    m = tflite_models().Model()
+    x = m.tensor("x", [1, 256], "INT8", in_scale, in_zero_point)
+    m.inputs.append(x)
+    y = m.tensor("y", [1, 256], "INT8", out_scale, out_zero_point)
+    m.op("HARD_SWISH", [x], [y])
+    m.outputs.append(y)
+    model = write_tflite(tmp_path, "hard_swish", m)
+    values = np.arange(-128, 128, dtype=np.int8)[None]
+    (want,) = qtosa.tflite.run_micro(model, [values])
+    module = qtosa.import_tflite(str(model))
+    module.run("qtosa-lower-pipeline{io=int}")
+    assert "tosa.table" in str(module)
+    (got,) = qtosa.Executable(module).run([values])
     np.testing.assert_array_equal(got, want)

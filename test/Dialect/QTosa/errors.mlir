@@ -203,17 +203,19 @@ func.func private @unknown_boundary_attr(tensor<4xi8> {qtosa.scale = 0.1 : f32})
 // [QTOSA-ATTR]: the marks the importers set, where they are meaningful, and
 // anything else under the dialect's prefix refused.
 func.func private @svdf(tensor<4xi8>) -> tensor<4xi8> attributes {qtosa.opaque_host_op}
-func.func @marks_accepted(%x: tensor<4xi8>, %f: tensor<4xf32>) -> (tensor<4xi8>, tensor<4xf32>, tensor<4xf32>) {
+func.func @marks_accepted(%x: tensor<4xi8>, %f: tensor<4xf32>) -> (tensor<4xi8>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
   %s = call @svdf(%x) {qtosa.opaque_host_op = "SVDF", qtosa.host_reason = "no TOSA conversion for this operator"} : (tensor<4xi8>) -> tensor<4xi8>
   %g = tosa.sigmoid %f {qtosa.tflite_kernel} : (tensor<4xf32>) -> tensor<4xf32>
   %t = tosa.tanh %f {qtosa.tflite_kernel} : (tensor<4xf32>) -> tensor<4xf32>
-  return %s, %g, %t : tensor<4xi8>, tensor<4xf32>, tensor<4xf32>
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  %h = tosa.mul %f, %f, %shift {qtosa.tflite_kernel = "HARD_SWISH"} : (tensor<4xf32>, tensor<4xf32>, tensor<1xi8>) -> tensor<4xf32>
+  return %s, %g, %t, %h : tensor<4xi8>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
 
 // -----
 
 func.func @tflite_kernel_on_exp(%f: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{'tosa.exp' op [QTOSA-ATTR] 'qtosa.tflite_kernel' marks a 'tosa.sigmoid' or 'tosa.tanh' that stands for TFLite's int16 kernel; it is not meaningful on 'tosa.exp'}}
+  // expected-error @+1 {{'tosa.exp' op [QTOSA-ATTR] 'qtosa.tflite_kernel' marks a 'tosa.sigmoid' or 'tosa.tanh' that stands for TFLite's int16 kernel, or the 'tosa.mul' that ends TFLite's HARD_SWISH; it is not meaningful on 'tosa.exp'}}
   %e = tosa.exp %f {qtosa.tflite_kernel} : (tensor<4xf32>) -> tensor<4xf32>
   return %e : tensor<4xf32>
 }
@@ -224,6 +226,15 @@ func.func @tflite_kernel_not_unit(%f: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{[QTOSA-ATTR] 'qtosa.tflite_kernel' must be a unit attribute; found true}}
   %g = tosa.sigmoid %f {qtosa.tflite_kernel = true} : (tensor<4xf32>) -> tensor<4xf32>
   return %g : tensor<4xf32>
+}
+
+// -----
+
+func.func @tflite_kernel_on_mul_not_hard_swish(%f: tensor<4xf32>) -> tensor<4xf32> {
+  %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
+  // expected-error @+1 {{'tosa.mul' op [QTOSA-ATTR] 'qtosa.tflite_kernel' on a 'tosa.mul' must be "HARD_SWISH" (the last op of TFLite's HARD_SWISH); found unit}}
+  %h = tosa.mul %f, %f, %shift {qtosa.tflite_kernel} : (tensor<4xf32>, tensor<4xf32>, tensor<1xi8>) -> tensor<4xf32>
+  return %h : tensor<4xf32>
 }
 
 // -----

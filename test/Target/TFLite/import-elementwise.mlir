@@ -56,14 +56,15 @@
 // EW: tosa.sigmoid %{{.+}} {qtosa.tflite_kernel}
 // EW: qtosa.quantize %{{.+}} as !quant.uniform<i8:f32, 3.906250e-03:-128>
 // EW: tosa.tanh %{{.+}} {qtosa.tflite_kernel}
-// HARD_SWISH: x * clamp(x + 3, 0, 6) / 6.
+// HARD_SWISH: x * clamp(x + 3, 0, 6) / 6, its last op marked as TFLite's
+// kernel (whose fixed-point table the lowering builds).
 // EW: %[[HX:.+]] = qtosa.dequantize
 // EW: %[[THREE:.+]] = "tosa.const"() <{values = dense<3.000000e+00> : tensor<1x1x1xf32>}>
 // EW: %[[SHIFTED:.+]] = tosa.add %[[HX]], %[[THREE]]
 // EW: %[[GATE:.+]] = tosa.clamp %[[SHIFTED]] {max_val = 6.000000e+00 : f32, min_val = 0.000000e+00 : f32}
 // EW: %[[PROD:.+]] = tosa.mul %[[HX]], %[[GATE]]
 // EW: %[[SIXTH:.+]] = "tosa.const"() <{values = dense<0.166666672> : tensor<1x1x1xf32>}>
-// EW: tosa.mul %[[PROD]], %[[SIXTH]]
+// EW: tosa.mul %[[PROD]], %[[SIXTH]], %{{.+}} {qtosa.tflite_kernel = "HARD_SWISH"}
 // PRELU: select(x >= 0, x, alpha * x) with the per-channel alpha constant.
 // EW: %[[PX:.+]] = qtosa.dequantize
 // EW: %[[ALPHAI:.+]] = "tosa.const"() <{values = dense<[10, 20, 30]> : tensor<3xi8>}>

@@ -1,7 +1,10 @@
 // Operators TOSA cannot express become calls of private declarations that
 // run on the host: operands and results are the stored integer tensors,
 // the options are attributes, absent optional inputs are left out (their
-// positions in tflite.inputs), and a remark says so at the operator.
+// positions in tflite.inputs), each stored tensor's element type with its
+// quantization is kept (tflite.input_types, tflite.output_types: what a
+// host kernel needs once the integer lowering has removed the scales from
+// the values around the call), and a remark says so at the operator.
 //
 // RUN: rm -rf %t && %python %S/Inputs/tflite_models.py %qtosa_src/lib/Target/TFLite/tflite.fbs %t
 // RUN: qtosa-translate --import-tflite %t/opaque_ops.tflite 2>%t/remarks.txt | FileCheck %s --enable-var-scope
@@ -26,8 +29,8 @@
 // CHECK: %[[T:.+]] = "tosa.const"() {{.+}} -> tensor<4x10xi8>
 // The variable state tensor starts at zero.
 // CHECK: %[[S:.+]] = "tosa.const"() <{values = dense<0> : tensor<1x40xi16>}>
-// CHECK: %[[SVDF:.+]] = call @tflite.SVDF(%[[X]], %[[F]], %[[T]], %[[S]]) {asymmetric_quantize_inputs = false, fused_activation_function = "RELU", qtosa.host_reason = "no TOSA conversion for this operator", qtosa.opaque_host_op = "SVDF", rank = 1 : i32, tflite.inputs = array<i32: 0, 1, 2, -1, 3>}
-// CHECK: %[[C:.+]] = call @"tflite.custom.ethos-u"(%[[SVDF]]) {custom_options = dense<[1, 2, 3]> : tensor<3xui8>, qtosa.host_reason = "custom operators run on the host", qtosa.opaque_host_op = "custom.ethos-u", tflite.inputs = array<i32: 4>}
+// CHECK: %[[SVDF:.+]] = call @tflite.SVDF(%[[X]], %[[F]], %[[T]], %[[S]]) {asymmetric_quantize_inputs = false, fused_activation_function = "RELU", qtosa.host_reason = "no TOSA conversion for this operator", qtosa.opaque_host_op = "SVDF", rank = 1 : i32, tflite.input_types = [{{.+}}], tflite.inputs = array<i32: 0, 1, 2, -1, 3>, tflite.output_types = [{{.+}}]}
+// CHECK: %[[C:.+]] = call @"tflite.custom.ethos-u"(%[[SVDF]]) {custom_options = dense<[1, 2, 3]> : tensor<3xui8>, qtosa.host_reason = "custom operators run on the host", qtosa.opaque_host_op = "custom.ethos-u", tflite.input_types = [!quant.uniform<i8:f32, {{.+}}>], tflite.inputs = array<i32: 4>, tflite.output_types = [!quant.uniform<i8:f32, {{.+}}>]}
 // CHECK: %[[OUT:.+]] = qtosa.dequantize %[[C]]
 // CHECK: return %[[OUT]]
 

@@ -109,11 +109,11 @@ LogicalResult QTosaDialect::verifyRegionResultAttribute(
 /// [QTOSA-ATTR] On an op, `qtosa.opaque_host_op` is a unit or a non-empty
 /// string on a call or a function, `qtosa.host_reason` a non-empty string
 /// on a call that carries `qtosa.opaque_host_op`, `qtosa.tflite_kernel` a
-/// unit on a `tosa.sigmoid` or `tosa.tanh`, `qtosa.rescale_rounding`
-/// "single" or "double" on a `builtin.module`; `qtosa.qtype` belongs on
-/// function arguments and results, and no other `qtosa.` attribute exists.
-/// The passes read these marks by name, so a misspelt or misplaced one would
-/// otherwise be ignored without a word.
+/// unit on a `tosa.sigmoid` or `tosa.tanh` or "HARD_SWISH" on a `tosa.mul`,
+/// `qtosa.rescale_rounding` "single" or "double" on a `builtin.module`;
+/// `qtosa.qtype` belongs on function arguments and results, and no other
+/// `qtosa.` attribute exists. The passes read these marks by name, so a
+/// misspelt or misplaced one would otherwise be ignored without a word.
 LogicalResult QTosaDialect::verifyOperationAttribute(Operation *op,
                                                      NamedAttribute attribute) {
   StringRef name = attribute.getName().getValue();
@@ -150,11 +150,22 @@ LogicalResult QTosaDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == kTFLiteKernelAttrName) {
+    if (isa<tosa::MulOp>(op)) {
+      auto text = dyn_cast<StringAttr>(value);
+      if (!text || text.getValue() != "HARD_SWISH")
+        return op->emitOpError()
+               << "[QTOSA-ATTR] '" << name
+               << "' on a 'tosa.mul' must be \"HARD_SWISH\" (the last op "
+                  "of TFLite's HARD_SWISH); found "
+               << value;
+      return success();
+    }
     if (!isa<tosa::SigmoidOp, tosa::TanhOp>(op))
       return op->emitOpError()
              << "[QTOSA-ATTR] '" << name
              << "' marks a 'tosa.sigmoid' or 'tosa.tanh' that stands for "
-                "TFLite's int16 kernel; it is not meaningful on '"
+                "TFLite's int16 kernel, or the 'tosa.mul' that ends TFLite's "
+                "HARD_SWISH; it is not meaningful on '"
              << op->getName() << "'";
     if (!isa<UnitAttr>(value))
       return op->emitOpError() << "[QTOSA-ATTR] '" << name

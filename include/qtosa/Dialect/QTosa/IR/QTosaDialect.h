@@ -34,7 +34,8 @@ inline constexpr llvm::StringLiteral kHostReasonAttrName = "qtosa.host_reason";
 /// unrolled LSTM's gates): TFLite interpolates a table of its own, up to 3
 /// LSB from the rounded function, and qtosa-lower-to-tosa-int computes that
 /// kernel at TFLite's parameters (on tensors of up to 128 elements) instead
-/// of the function.
+/// of the function. "HARD_SWISH" on the `tosa.mul` that ends an imported
+/// HARD_SWISH: its 8-bit table is TFLite's fixed-point kernel's results.
 inline constexpr llvm::StringLiteral kTFLiteKernelAttrName =
     "qtosa.tflite_kernel";
 
