@@ -30,8 +30,7 @@ namespace {
 class TensorBuilder {
 public:
   TensorBuilder(OpBuilder &builder, Location loc, RankedTensorType shape)
-      : f32(builder.getF32Type()), builder(builder), loc(loc),
-        shape(shape) {}
+      : f32(builder.getF32Type()), builder(builder), loc(loc), shape(shape) {}
 
   Type f32;
 
@@ -45,9 +44,8 @@ public:
   }
 
   Value splat(double value, Type element) {
-    auto type =
-        RankedTensorType::get(SmallVector<int64_t>(shape.getRank(), 1),
-                              element);
+    auto type = RankedTensorType::get(SmallVector<int64_t>(shape.getRank(), 1),
+                                      element);
     Attribute scalar = isa<FloatType>(element)
                            ? Attribute(builder.getFloatAttr(element, value))
                            : Attribute(builder.getIntegerAttr(
@@ -75,23 +73,27 @@ public:
   Value bitwiseAnd(Value a, Value b) {
     return tosa::BitwiseAndOp::create(builder, loc, resultType(a, b), a, b);
   }
-  Value exp(Value a) { return tosa::ExpOp::create(builder, loc, a.getType(), a); }
-  Value log(Value a) { return tosa::LogOp::create(builder, loc, a.getType(), a); }
+  Value exp(Value a) {
+    return tosa::ExpOp::create(builder, loc, a.getType(), a);
+  }
+  Value log(Value a) {
+    return tosa::LogOp::create(builder, loc, a.getType(), a);
+  }
   Value reduceMax(Value a) {
     return tosa::ReduceMaxOp::create(builder, loc, row(elementOf(a)), a,
-                                      shape.getRank() - 1);
+                                     shape.getRank() - 1);
   }
   Value reduceSum(Value a) {
     return tosa::ReduceSumOp::create(builder, loc, row(elementOf(a)), a,
-                                      shape.getRank() - 1);
+                                     shape.getRank() - 1);
   }
   Value clamp(Value a, int64_t low, int64_t high) {
     Type element = elementOf(a);
     return tosa::ClampOp::create(
         builder, loc, a.getType(), a, builder.getIntegerAttr(element, low),
         builder.getIntegerAttr(element, high),
-        tosa::NanPropagationModeAttr::get(
-            builder.getContext(), tosa::NanPropagationMode::PROPAGATE));
+        tosa::NanPropagationModeAttr::get(builder.getContext(),
+                                          tosa::NanPropagationMode::PROPAGATE));
   }
 
 private:
@@ -155,17 +157,17 @@ LogicalResult expandLogSoftmax(func::CallOp call, std::string &why) {
     wide = b.bitwiseAnd(
         wide, b.splat((1 << inputType.getStorageTypeIntegralWidth()) - 1,
                       builder.getI32Type()));
-  Value real = b.mul(b.convert(wide, b.f32),
-                     b.splat(inputType.getScale(), b.f32));
+  Value real =
+      b.mul(b.convert(wide, b.f32), b.splat(inputType.getScale(), b.f32));
   Value shifted = b.sub(real, b.reduceMax(real));
   Value logSum = b.log(b.reduceSum(b.exp(shifted)));
-  Value scaled = b.add(b.mul(b.sub(shifted, logSum),
-                             b.splat(1.0 / outputType.getScale(), b.f32)),
-                       b.splat(static_cast<double>(outputType.getZeroPoint()),
-                               b.f32));
-  Value rounded = b.clamp(b.convert(scaled, builder.getI32Type()),
-                          outputType.getStorageTypeMin(),
-                          outputType.getStorageTypeMax());
+  Value scaled =
+      b.add(b.mul(b.sub(shifted, logSum),
+                  b.splat(1.0 / outputType.getScale(), b.f32)),
+            b.splat(static_cast<double>(outputType.getZeroPoint()), b.f32));
+  Value rounded =
+      b.clamp(b.convert(scaled, builder.getI32Type()),
+              outputType.getStorageTypeMin(), outputType.getStorageTypeMax());
   auto resultType = cast<RankedTensorType>(call.getResult(0).getType());
   Value result = b.convert(rounded, resultType.getElementType());
   call.getResult(0).replaceAllUsesWith(result);

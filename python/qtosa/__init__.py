@@ -274,7 +274,8 @@ def partition(module: Module, target: str = "ethos-u55-128",
     results nothing read), functions (per function its counts and each
     delegate's name, as qtosa-export-delegates names its file, location and
     ops by kind), host_ops (function, op, loc, rule, reason
-    per op left on the host, and float_region, an index into float_regions,
+    per op left on the host, name where the op's location has one, such as
+    the TFLite output tensor an imported operator writes, and float_region, an index into float_regions,
     for a float one) and float_regions (the float host ops joined by float
     values, one entry per region: function, rule, op_count, cause and
     more_causes as op, loc and reason, and its ops as op and loc). With

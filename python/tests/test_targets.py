@@ -207,3 +207,24 @@ def test_an_error_quoting_bytes_that_are_not_utf8(convnext_text):
         at = data.find(name, at + 1)
     assert messages and all(messages)
     assert any("\ufffdnput_0" in message for message in messages)
+
+
+def test_host_op_names_the_tflite_tensor_it_writes(tmp_path):
+    # A new user's trial: the report's "loc" of an imported operator is
+    # file:index:0, which maps back to no layer; the output tensor's name
+    # (Keras writes the layer's path into it) now comes with it.
+    from conftest import tflite_models, write_tflite
+    models = tflite_models()
+    m = models.Model()
+    x = m.tensor("x", [1, 4], "INT8", 0.5, 0)
+    m.inputs.append(x)
+    y = m.tensor("model/picked/GatherV2", [1, 2], "INT8", 0.5, 0)
+    m.op("GATHER", [x, models.ints(m, "indices", [0, 2])], [y],
+         "GatherOptions", {"axis": 1})
+    m.outputs.append(y)
+    module = qtosa.import_tflite(str(write_tflite(tmp_path, "gather", m)))
+    report = qtosa.partition(module, "ethos-u55-128")
+    (host,) = report["host_ops"]
+    assert (host["op"], host["rule"], host["name"]) == (
+        "tosa.gather", "U55.OP.NOT_SUPPORTED", "model/picked/GatherV2")
+    assert host["loc"].endswith("gather.tflite:0:0")

@@ -171,6 +171,11 @@ void writeJson(const PartitionReport &report, raw_ostream &os) {
             json.attribute("function", FunctionOpInterface(function).getName());
             json.attribute("op", host.op->getName().getStringRef());
             json.attribute("loc", locationString(host.op->getLoc()));
+            // The name an importer gave the op's location (TFLite's output
+            // tensor, which names the Keras layer): file:line alone points
+            // at an operator index.
+            if (auto name = host.op->getLoc()->findInstanceOf<NameLoc>())
+              json.attribute("name", name.getName().getValue());
             json.attribute("rule", host.rule);
             json.attribute("reason", host.reason);
             if (host.floatRegion >= 0)

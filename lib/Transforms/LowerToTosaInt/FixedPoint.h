@@ -1,4 +1,5 @@
-//===- FixedPoint.h - TFLite's fixed-point arithmetic, on the host -*- C++ -*-===//
+//===- FixedPoint.h - TFLite's fixed-point arithmetic, on the host -*- C++
+//-*-===//
 //
 // gemmlowp's and TFLite's integer helpers, as TFLite's kernels call them,
 // for the lowerings that compute a kernel's results at compile time (the
@@ -58,9 +59,9 @@ inline Int roundingDivideByPowerOfTwo(Int x, int exponent) {
 /// value * 2^amount, saturated to int16 (TFLite's SaturatingLeftShift).
 inline int16_t saturatingLeftShift16(int16_t value, int amount) {
   int64_t shifted = static_cast<int64_t>(value) * (int64_t(1) << amount);
-  return static_cast<int16_t>(std::clamp<int64_t>(
-      shifted, std::numeric_limits<int16_t>::min(),
-      std::numeric_limits<int16_t>::max()));
+  return static_cast<int16_t>(
+      std::clamp<int64_t>(shifted, std::numeric_limits<int16_t>::min(),
+                          std::numeric_limits<int16_t>::max()));
 }
 
 /// TFLite's QuantizeMultiplier: a Q0.31 significand and a power of two.

@@ -69,13 +69,12 @@ int64_t hardSwishAt(int64_t stored, const HardSwishParams &p) {
     reluish = saturatingLeftShift16(reluish, 1);
   if (p.reluishExponent < 0)
     reluish = roundingDivideByPowerOfTwo<int16_t>(reluish, -p.reluishExponent);
-  reluish = static_cast<int16_t>((static_cast<int32_t>(reluish) + (1 << 15)) >>
-                                 1);
+  reluish =
+      static_cast<int16_t>((static_cast<int32_t>(reluish) + (1 << 15)) >> 1);
   int16_t preshift = truncatingDoublingHighMul16(reluish, preshiftOutputScale);
-  auto output =
-      static_cast<int16_t>(roundingDivideByPowerOfTwo<int16_t>(
-                               preshift, -p.outputExponent) +
-                           p.outputZeroPoint);
+  auto output = static_cast<int16_t>(
+      roundingDivideByPowerOfTwo<int16_t>(preshift, -p.outputExponent) +
+      p.outputZeroPoint);
   return output;
 }
 
@@ -84,8 +83,8 @@ int64_t hardSwishAt(int64_t stored, const HardSwishParams &p) {
 bool lowering::lowerKernelHardSwish8(Group &group, const Dequantized &input) {
   WhyNotOr<ChannelParams> in =
       getArithmeticParams(input.qtype, std::nullopt, "the input", false);
-  WhyNotOr<ChannelParams> out = getChannelParams(
-      group.quantize.getQtype(), std::nullopt, "the output");
+  WhyNotOr<ChannelParams> out =
+      getChannelParams(group.quantize.getQtype(), std::nullopt, "the output");
   if (in.refused() || out.refused() || in->width != 8 || out->width != 8 ||
       !out->isSigned)
     return false;
@@ -98,8 +97,7 @@ bool lowering::lowerKernelHardSwish8(Group &group, const Dequantized &input) {
   for (int64_t stored = -128; stored <= 127; ++stored)
     table[stored + 128] = static_cast<int8_t>(std::clamp(
         hardSwishAt(stored, *params), out->storageMin, out->storageMax));
-  group.lowered =
-      buildTable8(*group.builder, group.loc(), input.stored, table,
-                  cast<RankedTensorType>(group.quantize.getType()));
+  group.lowered = buildTable8(*group.builder, group.loc(), input.stored, table,
+                              cast<RankedTensorType>(group.quantize.getType()));
   return true;
 }

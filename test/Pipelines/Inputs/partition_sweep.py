@@ -80,7 +80,7 @@ def run(tool, path, target, report):
             != data["delegate_count"] or \
             data["partitions"] != data["delegate_count"]:
         problems.append("per-function delegate counts do not add up")
-    elif any(set(op) - {"float_region"} != HOST_OP_KEYS
+    elif any(set(op) - {"float_region", "name"} != HOST_OP_KEYS
              or not op["rule"]
              or not op["reason"] for op in data["host_ops"]):
         problems.append("a host op without rule and reason")
